@@ -1,0 +1,36 @@
+# Croupier — the two commands of the quick start are `make run` and `make test`.
+PYTHON ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit bench docs clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/croupier play roulette
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/python -m pytest
+
+test: lint typecheck unit
+
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+docs: $(STAMP)
+	$(BIN)/croupier readme --write README.md
+
+clean:
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache

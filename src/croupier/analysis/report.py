@@ -1,0 +1,137 @@
+"""RTP and simulation reports: the JSON contract, terminal tables and par-sheet Markdown.
+
+JSON contract (other tools read it; keep it stable):
+
+* ``rtp``: ``{"game", "variant", "method": "exact", "bets": [{"bet", "rtp", "rtp_exact": "p/q",
+  "house_edge"}]}`` (extra keys per bet: ``hit_frequency``, ``std_dev``, ``max_return``,
+  ``selections``, ``rtp_max``).
+* ``simulate``: ``{"game", "variant", "rounds", "seed", "rounds_per_second",
+  "bets": [{"bet", "rtp", "ci99": [lo, hi]}]}``.
+* ``games``: ``[{"game", "variants": [{"variant", "title", "source"}]}]``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from croupier.games.maths import BetRTP
+from croupier.games.registry import SimBet, game, games, parse_unchecked, variant_names
+from croupier.money import Payout
+
+
+def rtp_json(game_name: str, variant: Any, rtps: list[BetRTP]) -> dict[str, Any]:
+    return {
+        "game": game_name,
+        "variant": variant.name,
+        "method": "exact",
+        "bets": [
+            {
+                "bet": r.bet,
+                "rtp": float(r.rtp),
+                "rtp_exact": f"{r.rtp.numerator}/{r.rtp.denominator}",
+                "house_edge": float(r.house_edge),
+                "rtp_max": float(r.rtp_max),
+                "selections": r.selections,
+                "hit_frequency": float(r.hit_frequency),
+                "std_dev": r.std_dev,
+                "max_return": float(r.max_return),
+            }
+            for r in rtps
+        ],
+    }
+
+
+def rtp_text(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
+    lines = [
+        f"{game_name} / {variant.name} - {variant.title}  (source: {variant.source})",
+        "exact RTP by enumeration of every outcome through the engine's settlement",
+        f"{'bet':<14}{'RTP':>10}{'house edge':>12}  {'exact':<14}{'hit freq':>9}{'std dev':>9}",
+    ]
+    for r in rtps:
+        spread = "" if r.rtp == r.rtp_max else f"  (up to {float(r.rtp_max):.4%})"
+        lines.append(
+            f"{r.bet:<14}{float(r.rtp):>10.4%}{float(r.house_edge):>12.4%}  "
+            f"{str(r.rtp):<14}{float(r.hit_frequency):>9.4f}{r.std_dev:>9.3f}{spread}"
+        )
+    return "\n".join(lines)
+
+
+def sim_json(game_name: str, variant: Any, rounds: int, seed: int, rate: float,
+             sims: list[SimBet]) -> dict[str, Any]:
+    return {
+        "game": game_name,
+        "variant": variant.name,
+        "rounds": rounds,
+        "seed": seed,
+        "rounds_per_second": rate,
+        "bets": [{"bet": s.bet, "rtp": s.rtp, "ci99": [s.ci99[0], s.ci99[1]]} for s in sims],
+    }
+
+
+def sim_text(game_name: str, variant: Any, rounds: int, seed: int, rate: float,
+             sims: list[SimBet], exact: dict[str, BetRTP] | None = None) -> str:
+    lines = [
+        f"{game_name} / {variant.name}: {rounds:,} rounds, seed {seed}, {rate:,.0f} rounds/s",
+        f"{'bet':<14}{'RTP':>10}   {'99% interval':<22}{'exact':>10}",
+    ]
+    for s in sims:
+        ex = exact.get(s.bet) if exact else None
+        ex_txt = f"{float(ex.rtp):>10.4%}" if ex else ""
+        inside = ""
+        if ex is not None:
+            inside = "  inside" if s.ci99[0] <= float(ex.rtp) <= s.ci99[1] else "  OUTSIDE"
+        lines.append(
+            f"{s.bet:<14}{s.rtp:>10.4%}   [{s.ci99[0]:.4%}, {s.ci99[1]:.4%}]{ex_txt}{inside}"
+        )
+    return "\n".join(lines)
+
+
+def games_json() -> list[dict[str, Any]]:
+    out = []
+    for name in games():
+        vs = []
+        for v in variant_names(name):
+            var = parse_unchecked(name, v)
+            entry = {"variant": v, "title": var.title, "source": var.source}
+            if getattr(var, "paytable_assumed", False):
+                entry["paytable_assumed"] = True
+            vs.append(entry)
+        out.append({"game": name, "variants": vs})
+    return out
+
+
+def games_text() -> str:
+    lines = []
+    for g in games_json():
+        lines.append(f"{g['game']}: {game(g['game']).title}")
+        for v in g["variants"]:
+            flag = "  [paytable assumed]" if v.get("paytable_assumed") else ""
+            lines.append(f"  {v['variant']:<22}{v['title']}  ({v['source']}){flag}")
+    return "\n".join(lines)
+
+
+def payout_text(p: Payout) -> str:
+    return str(p)
+
+
+def markdown_variant(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
+    """A par-sheet style Markdown table: every bet with its payout and exact figures."""
+    payouts = getattr(variant, "payouts", {})
+    lines = [
+        f"#### {variant.title} (`{variant.name}`)",
+        "",
+        f"Source: {variant.source}." + ("  **Paytable assumed.**" if getattr(variant, "paytable_assumed", False) else ""),
+        "",
+        "| bet | pays | RTP | house edge | exact RTP | hit frequency | std dev | max return |",
+        "|---|---|---|---|---|---|---|---|",
+    ]
+    for r in rtps:
+        pays = str(payouts[r.bet]) if r.bet in payouts else "per chip"
+        lines.append(
+            f"| `{r.bet}` | {pays} | {float(r.rtp):.4%} | {float(r.house_edge):.4%} | "
+            f"{r.rtp} | {float(r.hit_frequency):.4f} | {r.std_dev:.3f} | x{float(r.max_return):g} |"
+        )
+    notes = getattr(variant, "assumptions", ())
+    if notes:
+        lines += ["", "Assumptions:", ""] + [f"- {a}" for a in notes]
+    return "\n".join(lines)

@@ -1,0 +1,284 @@
+"""``croupier``: the command line.
+
+    croupier games [--json]
+    croupier rtp GAME [--variant V] [--json]
+    croupier simulate GAME --variant V --rounds N --seed S [--json]
+    croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
+                    [--game roulette --variant V]
+    croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
+    croupier readme [--write README.md | --check README.md]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any, TextIO
+
+from croupier.analysis import report
+from croupier.analysis.progress import ProgressBar
+from croupier.errors import CroupierError
+from croupier.games.base import BetRequest, play
+from croupier.games.registry import game, load_variant, variant_names
+from croupier.money import currency, format_minor, parse_minor
+from croupier.rng import SystemSource, fair, seeded
+
+
+def _variants(game_name: str, variant: str | None) -> list[str]:
+    return [variant] if variant else variant_names(game_name)
+
+
+def cmd_games(args: argparse.Namespace, out: TextIO) -> int:
+    if args.json:
+        json.dump(report.games_json(), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(report.games_text() + "\n")
+    return 0
+
+
+def cmd_rtp(args: argparse.Namespace, out: TextIO) -> int:
+    spec = game(args.game)
+    docs = []
+    for name in _variants(args.game, args.variant):
+        variant = load_variant(args.game, name)
+        rtps = spec.exact(variant)
+        docs.append((variant, rtps))
+    if args.json:
+        payload: Any = [report.rtp_json(args.game, v, r) for v, r in docs]
+        json.dump(payload[0] if args.variant else payload, out, indent=2)
+        out.write("\n")
+    else:
+        out.write("\n\n".join(report.rtp_text(args.game, v, r) for v, r in docs) + "\n")
+    return 0
+
+
+def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
+    spec = game(args.game)
+    if args.rounds < 1:
+        raise CroupierError("--rounds must be at least 1")
+    variant = load_variant(args.game, args.variant)
+    bar = ProgressBar(f"{args.game}/{args.variant}")
+    t0 = time.perf_counter()
+    sims = spec.simulate(variant, args.rounds, args.seed, bar)
+    rate = args.rounds / max(time.perf_counter() - t0, 1e-9)
+    if args.json:
+        json.dump(report.sim_json(args.game, variant, args.rounds, args.seed, rate, sims), out, indent=2)
+        out.write("\n")
+    else:
+        exact = {r.bet: r for r in spec.exact(variant)}
+        out.write(report.sim_text(args.game, variant, args.rounds, args.seed, rate, sims, exact) + "\n")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    result: dict[str, Any] = {
+        "server_seed": args.server_seed,
+        "commitment": fair.commitment(args.server_seed),
+        "client_seed": args.client_seed,
+        "nonce": args.nonce,
+    }
+    ok = True
+    if args.commitment:
+        ok = fair.matches(args.server_seed, args.commitment)
+        result["commitment_matches"] = ok
+    spec = game(args.game)
+    variant = load_variant(args.game, args.variant)
+    source = fair.stream(args.server_seed, args.client_seed, args.nonce)
+    bets = spec.demo_bets(variant, "XXX")[:1]
+    state, _ = play(spec.engine, variant, bets, "XXX", source)
+    result["game"] = args.game
+    result["variant"] = args.variant
+    result["draws"] = [dict(e.data) for e in state.events if e.type == "draw"]
+    results = [dict(e.data) for e in state.events if e.type == "result"]
+    if results:
+        result["result"] = results[0]
+    if args.json:
+        json.dump(result, out, indent=2)
+        out.write("\n")
+    else:
+        for k, v in result.items():
+            out.write(f"{k}: {v}\n")
+    return 0 if ok else 1
+
+
+def _parse_play_line(line: str, cur_code: str) -> BetRequest:
+    """``straight 17 1.00`` / ``split 17 20 0.50`` / ``red 5`` / ``neighbours 17 2 0.50``."""
+    parts = line.split()
+    if len(parts) < 2:
+        raise CroupierError("write: CODE [TARGET ...] STAKE, e.g. 'split 17 20 0.50' or 'red 5'")
+    code, *target_txt, stake_txt = parts
+    target: list[int | str] = [t if t == "00" else int(t) if t.isdigit() else t for t in target_txt]
+    stake = parse_minor(stake_txt, currency(cur_code))
+    return BetRequest(code, stake, tuple(target))
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
+    spec = game(args.game)
+    variant = load_variant(args.game, args.variant)
+    cur = currency(args.currency)
+    balance = parse_minor(args.balance, cur)
+    source = seeded(args.seed) if args.seed is not None else SystemSource()
+    out.write(
+        f"{variant.title} - play money {format_minor(balance, cur)}\n"
+        "Bets: CODE [TARGET ...] STAKE (e.g. 'straight 17 1', 'split 17 20 0.50', 'red 5',\n"
+        "'dozen 2 1', 'voisins 0.90', 'neighbours 17 2 0.50'); 'spin' to play, 'clear', 'quit'.\n"
+        f"Bet codes: {', '.join(variant.bet_codes)}\n"
+    )
+    slip: list[BetRequest] = []
+    carried: list[BetRequest] = []
+    while True:
+        out.write("> ")
+        out.flush()
+        line = inp.readline()
+        if not line:
+            return 0
+        line = line.strip()
+        if line in ("quit", "exit"):
+            return 0
+        if not line:
+            continue
+        if line == "clear":
+            slip = []
+            continue
+        try:
+            if line == "spin":
+                total = sum(b.stake for b in slip)
+                if total > balance:
+                    raise CroupierError(f"the bets total {format_minor(total, cur)}; the balance is {format_minor(balance, cur)}")
+                state, settlement = play(spec.engine, variant, slip, cur.code, source, carried=carried)
+                balance += settlement.total_returned - total
+                result = next(e.data for e in state.events if e.type == "result")
+                out.write(f"ball: {', '.join(result['pockets'])}")
+                if result.get("lucky"):
+                    out.write(f"   lucky: {result['lucky']}")
+                out.write("\n")
+                for b in settlement.bets:
+                    out.write(f"  bet {b.bet_id} {b.code}: {b.outcome}, returns {format_minor(b.returned, cur)}\n")
+                out.write(f"net {format_minor(settlement.net, cur)}, balance {format_minor(balance, cur)}\n")
+                carried = list(settlement.carried)
+                slip = []
+                continue
+            bet = _parse_play_line(line, cur.code)
+            spec.engine.start(variant, [*slip, bet], cur.code)  # validates the whole slip
+            slip.append(bet)
+            out.write(f"  ok: {len(slip)} bet(s), total {format_minor(sum(b.stake for b in slip), cur)}\n")
+        except (CroupierError, ValueError) as exc:
+            out.write(f"  refused: {exc}\n")
+
+
+BEGIN = "<!-- BEGIN GENERATED: {game} (croupier readme --write README.md) -->"
+END = "<!-- END GENERATED: {game} -->"
+
+
+def generated_sections() -> dict[str, str]:
+    from croupier.games.registry import games
+
+    sections = {}
+    for name, spec in games().items():
+        parts = []
+        for v in variant_names(name):
+            variant = load_variant(name, v)
+            parts.append(report.markdown_variant(name, variant, spec.exact(variant)))
+        sections[name] = "\n\n".join(parts)
+    return sections
+
+
+def render_readme(text: str) -> str:
+    for name, body in generated_sections().items():
+        begin, end = BEGIN.format(game=name), END.format(game=name)
+        if begin not in text or end not in text:
+            continue
+        head, rest = text.split(begin, 1)
+        _, tail = rest.split(end, 1)
+        text = f"{head}{begin}\n{body}\n{end}{tail}"
+    return text
+
+
+def cmd_readme(args: argparse.Namespace, out: TextIO) -> int:
+    path = args.write or args.check
+    if not path:
+        for name, body in generated_sections().items():
+            out.write(f"## {name}\n\n{body}\n\n")
+        return 0
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    new = render_readme(text)
+    if args.check:
+        if new != text:
+            out.write(f"{path} is stale: run `croupier readme --write {path}`\n")
+            return 1
+        return 0
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(new)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="croupier", description="Croupier casino platform tools")
+    sub = p.add_subparsers(dest="command", required=True)
+
+    g = sub.add_parser("games", help="list games and variants")
+    g.add_argument("--json", action="store_true")
+
+    r = sub.add_parser("rtp", help="exact RTP of every bet of a variant")
+    r.add_argument("game")
+    r.add_argument("--variant")
+    r.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("simulate", help="Monte Carlo RTP with 99%% intervals")
+    s.add_argument("game")
+    s.add_argument("--variant", required=True)
+    s.add_argument("--rounds", type=int, default=1_000_000)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--json", action="store_true")
+
+    v = sub.add_parser("verify", help="recompute a provably fair round from revealed seeds")
+    v.add_argument("--server-seed", required=True)
+    v.add_argument("--client-seed", required=True)
+    v.add_argument("--nonce", type=int, required=True)
+    v.add_argument("--commitment")
+    v.add_argument("--game", default="roulette")
+    v.add_argument("--variant", default="european")
+    v.add_argument("--json", action="store_true")
+
+    pl = sub.add_parser("play", help="play a game at the terminal with play money")
+    pl.add_argument("game")
+    pl.add_argument("--variant", default="european")
+    pl.add_argument("--currency", default="EUR")
+    pl.add_argument("--balance", default="100.00")
+    pl.add_argument("--seed")
+
+    rd = sub.add_parser("readme", help="regenerate the README's generated tables")
+    rd.add_argument("--write")
+    rd.add_argument("--check")
+    return p
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: TextIO | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    out = out or sys.stdout
+    try:
+        if args.command == "games":
+            return cmd_games(args, out)
+        if args.command == "rtp":
+            return cmd_rtp(args, out)
+        if args.command == "simulate":
+            return cmd_simulate(args, out)
+        if args.command == "verify":
+            return cmd_verify(args, out)
+        if args.command == "play":
+            return cmd_play(args, out, inp or sys.stdin)
+        if args.command == "readme":
+            return cmd_readme(args, out)
+    except (CroupierError, ValueError) as exc:
+        sys.stderr.write(f"croupier: {exc}\n")
+        return 2
+    return 2  # pragma: no cover
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,234 @@
+"""The engine contract shared by every game family.
+
+A game engine is pure: no I/O, no clock, and randomness only through :class:`DrawAction` values fed
+to :meth:`Engine.apply` (by an RNG, a provably fair stream, or a live dealer's console; the engine
+cannot tell which).
+
+* ``start(variant, bets, currency)`` validates the bets and opens a round (state is immutable).
+* ``next_draw(state)`` names the chance step the round waits for, if any (:class:`DrawRequest`).
+* ``legal_actions(state)`` lists the player decisions allowed now (empty for roulette).
+* ``apply(state, action)`` returns a new state or raises :class:`~croupier.errors.IllegalAction`.
+* ``settle(state)`` returns the :class:`Settlement` of a finished round.
+* ``state.events`` is the append-only record; :func:`replay` rebuilds a round from it and checks
+  that the same events and settlement come out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar
+
+from croupier.errors import IllegalAction, ReplayMismatch
+from croupier.rng import RandomSource
+
+Target = tuple[int | str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class BetRequest:
+    """A bet as a player asks for it: a bet code, a stake in minor units and a target.
+
+    The target is game specific: the numbers of a roulette split ``(17, 20)``, a dozen ``(2,)``,
+    a neighbours bet ``(number, pairs)``, a blackjack box ``(3,)``; empty for red, black, etc.
+    """
+
+    code: str
+    stake: int
+    target: Target = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"code": self.code, "stake": self.stake, "target": list(self.target)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> BetRequest:
+        return cls(str(data["code"]), data["stake"], tuple(data.get("target", ())))
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of a round's append-only record. ``data`` is JSON-able and never mutated."""
+
+    seq: int
+    type: str
+    data: Mapping[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seq": self.seq, "type": self.type, "data": dict(self.data)}
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Event:
+        return cls(int(d["seq"]), str(d["type"]), dict(d["data"]))
+
+
+@dataclass(frozen=True, slots=True)
+class DrawRequest:
+    """A chance step the round waits for: an outcome index in ``[0, n)`` of a given kind."""
+
+    kind: str
+    n: int
+
+
+@dataclass(frozen=True, slots=True)
+class DrawAction:
+    """The outcome of a chance step, from an RNG or from a live dealer's console."""
+
+    kind: str
+    value: int
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A player's decision (hit, stand, fold...) with its arguments, e.g. the box it is for."""
+
+    name: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+
+
+Action = DrawAction | Decision
+
+
+@dataclass(frozen=True, slots=True)
+class BetResult:
+    """How one bet ended: ``returned`` is the total paid back, stake included (0 on a loss)."""
+
+    bet_id: int
+    code: str
+    stake: int
+    returned: int
+    outcome: str  # "win", "lose", "push", "partial" (some of the stake back), "carried"
+
+    @property
+    def net(self) -> int:
+        return self.returned - self.stake
+
+
+@dataclass(frozen=True, slots=True)
+class Settlement:
+    """The result of a round for every bet, in minor units of ``currency``."""
+
+    currency: str
+    bets: tuple[BetResult, ...]
+    carried: tuple[BetRequest, ...] = ()
+
+    @property
+    def total_stake(self) -> int:
+        return sum(b.stake for b in self.bets)
+
+    @property
+    def total_returned(self) -> int:
+        return sum(b.returned for b in self.bets)
+
+    @property
+    def net(self) -> int:
+        return self.total_returned - self.total_stake
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "currency": self.currency,
+            "total_stake": self.total_stake,
+            "total_returned": self.total_returned,
+            "bets": [
+                {"bet_id": b.bet_id, "code": b.code, "stake": b.stake,
+                 "returned": b.returned, "outcome": b.outcome}
+                for b in self.bets
+            ],
+            "carried": [c.to_dict() for c in self.carried],
+        }
+
+
+class RoundState(Protocol):
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+
+
+V = TypeVar("V")
+S = TypeVar("S", bound=RoundState)
+
+
+class Engine(Protocol, Generic[V, S]):
+    """What every game engine offers. See the module docstring."""
+
+    game: str
+
+    def start(
+        self, variant: V, bets: Sequence[BetRequest], currency: str,
+        carried: Sequence[BetRequest] = (),
+    ) -> S: ...
+
+    def next_draw(self, state: S) -> DrawRequest | None: ...
+
+    def legal_actions(self, state: S) -> list[Decision]: ...
+
+    def apply(self, state: S, action: Action) -> S: ...
+
+    def is_finished(self, state: S) -> bool: ...
+
+    def settle(self, state: S) -> Settlement: ...
+
+
+Decider = Callable[[Any, list[Decision]], Decision]
+
+
+def play(
+    engine: Engine[V, S],
+    variant: V,
+    bets: Sequence[BetRequest],
+    currency: str,
+    source: RandomSource,
+    decide: Decider | None = None,
+    carried: Sequence[BetRequest] = (),
+) -> tuple[S, Settlement]:
+    """Run a round to its end: chance steps from ``source``, decisions from ``decide``."""
+    state = engine.start(variant, bets, currency, carried)
+    while not engine.is_finished(state):
+        req = engine.next_draw(state)
+        if req is not None:
+            state = engine.apply(state, DrawAction(req.kind, source.randbelow(req.n)))
+            continue
+        legal = engine.legal_actions(state)
+        if not legal:
+            raise IllegalAction("the round is stuck: no draw pending and no legal decision")
+        if decide is None:
+            raise IllegalAction("the round waits for a decision and no decider was given")
+        state = engine.apply(state, decide(state, legal))
+    return state, engine.settle(state)
+
+
+def inputs_from_events(
+    events: Sequence[Event],
+) -> tuple[str, list[BetRequest], list[BetRequest], list[Action]]:
+    """The inputs of a round as its record holds them: currency, bets, carried bets, actions."""
+    currency = ""
+    bets: list[BetRequest] = []
+    carried: list[BetRequest] = []
+    actions: list[Action] = []
+    for e in events:
+        if e.type == "round_started":
+            currency = str(e.data["currency"])
+        elif e.type == "bet_placed":
+            req = BetRequest.from_dict(e.data["request"])
+            (carried if e.data.get("carried") else bets).append(req)
+        elif e.type == "draw":
+            actions.append(DrawAction(str(e.data["kind"]), int(e.data["value"])))
+        elif e.type == "decision":
+            actions.append(Decision(str(e.data["name"]), dict(e.data.get("args", {}))))
+    if not currency:
+        raise ReplayMismatch("the record has no round_started event")
+    return currency, bets, carried, actions
+
+
+def replay(engine: Engine[V, S], variant: V, events: Sequence[Event]) -> Settlement:
+    """Rebuild a round from its record; the events and settlement must come out identical."""
+    currency, bets, carried, actions = inputs_from_events(events)
+    state = engine.start(variant, bets, currency, carried)
+    for action in actions:
+        state = engine.apply(state, action)
+    if tuple(state.events) != tuple(events):
+        for i, (a, b) in enumerate(zip(state.events, events, strict=False)):
+            if a != b:
+                raise ReplayMismatch(f"replay diverges at event {i}: {a} != {b}")
+        raise ReplayMismatch(
+            f"replay produced {len(state.events)} events, the record has {len(events)}"
+        )
+    return engine.settle(state)

@@ -1,0 +1,118 @@
+"""The catalogue of games: every package under ``croupier.games`` that exports ``GAME``.
+
+A family joins the catalogue by defining ``GAME = GameSpec(...)`` in its package ``__init__``;
+nothing else has to be edited. Variants are data files in ``croupier/variants/<game>/<name>.toml``
+(files whose names start with ``_`` hold shared data such as limit sets).
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import tomllib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+from croupier.errors import UnknownGame, UnknownVariant, VariantError
+from croupier.games.base import BetRequest, Engine
+from croupier.games.maths import BetRTP
+
+
+@dataclass(frozen=True)
+class SimBet:
+    """Monte Carlo estimate of one bet code's RTP with its 99% confidence interval."""
+
+    bet: str
+    rounds: int
+    rtp: float
+    ci99: tuple[float, float]
+
+
+ProgressFn = Callable[[int, int], None]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """What a game family gives the rest of Croupier."""
+
+    name: str
+    title: str
+    engine: Engine[Any, Any]
+    parse_variant: Callable[[dict[str, Any], str], Any]
+    exact: Callable[[Any], list[BetRTP]]
+    simulate: Callable[[Any, int, int, ProgressFn | None], list[SimBet]]
+    demo_bets: Callable[[Any, str], list[BetRequest]]
+
+
+@cache
+def games() -> dict[str, GameSpec]:
+    import croupier.games as pkg
+
+    found: dict[str, GameSpec] = {}
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if not mod.ispkg:
+            continue
+        module = importlib.import_module(f"croupier.games.{mod.name}")
+        spec = getattr(module, "GAME", None)
+        if isinstance(spec, GameSpec):
+            found[spec.name] = spec
+    return dict(sorted(found.items()))
+
+
+def game(name: str) -> GameSpec:
+    try:
+        return games()[name]
+    except KeyError:
+        raise UnknownGame(f"unknown game {name!r}; known: {', '.join(games())}") from None
+
+
+def _variant_dir(name: str) -> Any:
+    return resources.files("croupier.variants").joinpath(name)
+
+
+def variant_names(game_name: str) -> list[str]:
+    game(game_name)
+    folder = _variant_dir(game_name)
+    if not folder.is_dir():
+        return []
+    return sorted(
+        p.name[:-5] for p in folder.iterdir()
+        if p.name.endswith(".toml") and not p.name.startswith("_")
+    )
+
+
+def read_data(game_name: str, file_stem: str) -> dict[str, Any]:
+    """Read ``variants/<game>/<file_stem>.toml`` as a dict."""
+    path = _variant_dir(game_name).joinpath(f"{file_stem}.toml")
+    if not path.is_file():
+        if file_stem.startswith("_"):
+            raise VariantError(f"{game_name}: missing data file {file_stem}.toml")
+        known = ", ".join(variant_names(game_name))
+        raise UnknownVariant(f"unknown {game_name} variant {file_stem!r}; known: {known}")
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(f"{game_name}/{file_stem}.toml: {exc}") from None
+
+
+def parse_unchecked(game_name: str, variant: str) -> Any:
+    """Parse and validate a variant file without admission control (for tools and tests)."""
+    spec = game(game_name)
+    return spec.parse_variant(read_data(game_name, variant), variant)
+
+
+@cache
+def load_variant(game_name: str, variant: str) -> Any:
+    """Parse a variant and pass it through admission control (see :mod:`.admission`)."""
+    from croupier.games.admission import admit
+
+    parsed = parse_unchecked(game_name, variant)
+    admit(game(game_name), parsed)
+    return parsed
+
+
+def all_variants() -> Sequence[tuple[str, str]]:
+    return [(g, v) for g in games() for v in variant_names(g)]

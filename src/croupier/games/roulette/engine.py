@@ -1,0 +1,296 @@
+"""The roulette engine: bets in, draws in, settlement out. Pure: no I/O, no clock, no global RNG.
+
+Chance steps, in order (each a :class:`~croupier.games.base.DrawRequest`):
+
+* Lightning only: ``lucky_count`` (value + count_min lucky numbers), then for each lucky number a
+  ``lucky_number`` (index into the pockets not yet chosen, ascending) and a ``lucky_odds``
+  (weighted pick of the variant's odds, by cumulative integer weights);
+* one ``ball`` per ball: the index of the pocket in ascending order (0-36, and 37 for "00").
+
+A live table feeds the same :class:`~croupier.games.base.DrawAction` values from the dealer's
+console; the engine validates them like any other input.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from fractions import Fraction
+from typing import Any
+
+from croupier.errors import (
+    IllegalAction,
+    InvalidBet,
+    RoundFinished,
+    StakeAboveMaximum,
+    StakeBelowMinimum,
+    TableLimitExceeded,
+)
+from croupier.games.base import (
+    Action,
+    BetRequest,
+    BetResult,
+    Decision,
+    DrawAction,
+    DrawRequest,
+    Event,
+    Settlement,
+)
+from croupier.games.roulette.layout import Layout, Position, layout_for
+from croupier.games.roulette.rules import Carry, Spin, position_return
+from croupier.games.roulette.variant import LimitSet, RouletteVariant
+from croupier.games.roulette.wheel import label
+from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+
+
+@dataclass(frozen=True, slots=True)
+class PlacedBet:
+    bet_id: int
+    request: BetRequest
+    position: Position
+    stake: int
+    carried: bool
+
+
+@dataclass(frozen=True, slots=True)
+class RouletteState:
+    variant: RouletteVariant
+    currency: str
+    bets: tuple[PlacedBet, ...]
+    draws: tuple[DrawAction, ...]
+    lucky: tuple[tuple[int, Payout], ...]
+    lucky_count: int
+    pockets: tuple[int, ...]
+    settlement: Settlement | None
+    events: tuple[Event, ...]
+
+    @property
+    def spin(self) -> Spin:
+        return Spin(self.pockets, self.lucky)
+
+
+class RouletteEngine:
+    game = "roulette"
+
+    # -- opening a round ---------------------------------------------------------------------
+
+    def start(
+        self,
+        variant: RouletteVariant,
+        bets: Sequence[BetRequest],
+        currency_code: str,
+        carried: Sequence[BetRequest] = (),
+    ) -> RouletteState:
+        """Validate every bet; any error rejects the whole slip and nothing is placed."""
+        cur = currency(currency_code)
+        limits = variant.limit_set(cur.code)
+        lay = layout_for(variant)
+        if not bets and not carried:
+            raise InvalidBet("a round needs at least one bet")
+        placed: list[PlacedBet] = []
+        events: list[Event] = [
+            Event(0, "round_started",
+                  {"game": "roulette", "variant": variant.name, "currency": cur.code}),
+        ]
+        per_position: dict[Position, int] = {}
+        total = 0
+        for i, req in enumerate(bets):
+            pos, stake = self._check_bet(lay, limits, req, cur.code)
+            per_position[pos] = per_position.get(pos, 0) + stake
+            total += stake
+            placed.append(PlacedBet(i, req, pos, stake, False))
+        for pos, amount in per_position.items():
+            self._check_limits(limits, pos, amount, cur.code, combined=True)
+        if bets and not limits.table_min <= total <= limits.table_max:
+            raise TableLimitExceeded(
+                f"the bets total {format_minor(total, cur)}; this table takes "
+                f"{format_minor(limits.table_min, cur)} to {format_minor(limits.table_max, cur)} a round"
+            )
+        for req in carried:
+            pos = lay.resolve(req.code, req.target)
+            if len(pos.chips) != 1 or pos.code not in ("red", "black", "odd", "even", "low", "high"):
+                raise InvalidBet(f"only an even-money bet can be carried to the next spin, not {req.code}")
+            placed.append(PlacedBet(len(placed), req, pos, parse_stake(req.stake), True))
+        for b in placed:
+            events.append(Event(len(events), "bet_placed", {
+                "bet_id": b.bet_id, "request": b.request.to_dict(), "position": b.position.label,
+                "stake": b.stake, "carried": b.carried,
+            }))
+        return RouletteState(variant, cur.code, tuple(placed), (), (), 0, (), None, tuple(events))
+
+    def _check_bet(
+        self, lay: Layout, limits: LimitSet, req: BetRequest, code: str
+    ) -> tuple[Position, int]:
+        if not isinstance(req, BetRequest):
+            raise InvalidBet(f"{req!r} is not a bet")
+        pos = lay.resolve(req.code, req.target)
+        stake = parse_stake(req.stake)
+        self._check_limits(limits, pos, stake, code, combined=False)
+        return pos, stake
+
+    @staticmethod
+    def _check_limits(limits: LimitSet, pos: Position, stake: int, code: str, combined: bool) -> None:
+        chips = len(pos.chips)
+        if stake % chips:
+            raise InvalidBet(
+                f"{pos.label} is {chips} equal chips: the stake {stake} is not a multiple of {chips}"
+            )
+        chip = stake // chips
+        cur = currency(code)
+        for kind in {c.kind for c in pos.chips}:
+            lim = limits.for_code(kind if chips > 1 else pos.code)
+            what = f"{pos.label}" + (f" ({kind} chip)" if chips > 1 else "")
+            if chip < lim.minimum and not combined:
+                raise StakeBelowMinimum(
+                    f"{what}: {format_minor(chip, cur)} is below the minimum {format_minor(lim.minimum, cur)}"
+                )
+            if chip > lim.maximum:
+                whose = "the bets on this position total" if combined else "the stake is"
+                raise StakeAboveMaximum(
+                    f"{what}: {whose} {format_minor(chip, cur)}, above the maximum "
+                    f"{format_minor(lim.maximum, cur)}"
+                )
+
+    # -- chance steps ------------------------------------------------------------------------
+
+    def next_draw(self, state: RouletteState) -> DrawRequest | None:
+        v = state.variant
+        if state.settlement is not None:
+            return None
+        lt = v.lightning
+        if lt is not None:
+            if not state.draws:
+                return DrawRequest("lucky_count", lt.count_max - lt.count_min + 1)
+            if state.draws[-1].kind == "lucky_number":
+                return DrawRequest("lucky_odds", sum(lt.weights))
+            if len(state.lucky) < state.lucky_count:
+                return DrawRequest("lucky_number", v.wheel.size - len(state.lucky))
+        return DrawRequest("ball", v.wheel.size)
+
+    def legal_actions(self, state: RouletteState) -> list[Decision]:
+        return []  # roulette asks no decision of the player once bets are closed
+
+    def is_finished(self, state: RouletteState) -> bool:
+        return state.settlement is not None
+
+    def apply(self, state: RouletteState, action: Action) -> RouletteState:
+        if state.settlement is not None:
+            raise RoundFinished("the round is settled; no more draws or decisions")
+        if not isinstance(action, DrawAction):
+            raise IllegalAction("roulette takes no player decision after bets are closed")
+        req = self.next_draw(state)
+        if req is None:  # pragma: no cover - a round without settlement always waits for a draw
+            raise RoundFinished("the round waits for nothing")
+        if action.kind != req.kind:
+            raise IllegalAction(f"the round waits for a {req.kind} draw, not {action.kind}")
+        value = action.value
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < req.n:
+            raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
+        v = state.variant
+        lt = v.lightning
+        draws = state.draws + (action,)
+        data: dict[str, Any] = {"kind": action.kind, "value": value}
+        if action.kind == "lucky_count" and lt is not None:
+            count = lt.count_min + value
+            data["count"] = count
+            new = replace(state, draws=draws, lucky_count=count)
+        elif action.kind == "lucky_number":
+            taken = {p for p, _ in state.lucky}
+            free = [p for p in v.wheel.pockets if p not in taken]
+            pocket = free[value]
+            data["pocket"] = label(pocket)
+            new = replace(state, draws=draws, lucky=state.lucky + ((pocket, Payout.to_one(0)),))
+        elif action.kind == "lucky_odds" and lt is not None:
+            odds = lt.odds[_weighted_index(lt.weights, value)]
+            pocket = state.lucky[-1][0]
+            data["odds"] = str(odds)
+            new = replace(state, draws=draws, lucky=state.lucky[:-1] + ((pocket, odds),))
+        else:
+            pocket = v.wheel.pockets[value]
+            data["pocket"] = label(pocket)
+            new = replace(state, draws=draws, pockets=state.pockets + (pocket,))
+        events = state.events + (Event(len(state.events), "draw", data),)
+        new = replace(new, events=events)
+        if action.kind == "ball" and len(new.pockets) == v.balls:
+            new = self._settle_now(new)
+        return new
+
+    # -- settlement --------------------------------------------------------------------------
+
+    def _settle_now(self, state: RouletteState) -> RouletteState:
+        v = state.variant
+        spin = state.spin
+        events = list(state.events)
+        result: dict[str, Any] = {"pockets": [label(p) for p in spin.pockets]}
+        if v.lightning is not None:
+            result["lucky"] = {label(p): str(o) for p, o in spin.lucky}
+        events.append(Event(len(events), "result", result))
+        results: list[BetResult] = []
+        carried: list[BetRequest] = []
+        per_spin = _spin_cache(v, spin)
+        for b in state.bets:
+            pos = b.position
+            key = -1 - pos.index if b.carried else pos.index
+            ratio = per_spin.get(key)
+            if ratio is None:
+                ratio = per_spin[key] = position_return(v, pos, spin, b.carried)
+            if isinstance(ratio, Carry):
+                returned, outcome = 0, "carried"
+                carried.append(b.request)
+            else:
+                returned = apply_ratio(b.stake, ratio)
+                outcome = _outcome(returned, b.stake)
+            results.append(BetResult(b.bet_id, b.position.code, b.stake, returned, outcome))
+            events.append(Event(len(events), "bet_settled", {
+                "bet_id": b.bet_id, "returned": returned, "outcome": outcome,
+            }))
+        settlement = Settlement(state.currency, tuple(results), tuple(carried))
+        events.append(Event(len(events), "round_settled", {
+            "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,
+        }))
+        return replace(state, settlement=settlement, events=tuple(events))
+
+    def settle(self, state: RouletteState) -> Settlement:
+        if state.settlement is None:
+            raise IllegalAction("the round is not over: the ball has not landed")
+        return state.settlement
+
+
+def _outcome(returned: int, stake: int) -> str:
+    if returned == 0:
+        return "lose"
+    if returned > stake:
+        return "win"
+    if returned == stake:
+        return "push"
+    return "partial"
+
+
+def _weighted_index(weights: Sequence[int], value: int) -> int:
+    for i, w in enumerate(weights):
+        if value < w:
+            return i
+        value -= w
+    raise IllegalAction("weighted draw out of range")  # pragma: no cover - checked by apply
+
+
+#: Memo of position returns: variant -> spin -> position index -> ratio (negative index for an
+#: imprisoned bet). The rules are pure, so a return computed once is the return forever.
+_RETURN_CACHE: dict[int, tuple[RouletteVariant, dict[Spin, dict[int, Fraction | Carry]]]] = {}
+_CACHE_SPINS = 20_000
+
+
+def _spin_cache(variant: RouletteVariant, spin: Spin) -> dict[int, Fraction | Carry]:
+    entry = _RETURN_CACHE.get(id(variant))
+    if entry is None or entry[0] is not variant:
+        entry = _RETURN_CACHE[id(variant)] = (variant, {})
+    spins = entry[1]
+    hit = spins.get(spin)
+    if hit is None:
+        if len(spins) >= _CACHE_SPINS:
+            spins.clear()
+        hit = spins[spin] = {}
+    return hit
+
+
+ENGINE = RouletteEngine()
