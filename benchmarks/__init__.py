@@ -1,0 +1,1 @@
+"""Benchmarks, run by ``make bench`` (never by the tests). Each ``bench_*.py`` has ``main()``."""
