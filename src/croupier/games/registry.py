@@ -1,7 +1,7 @@
 """The catalogue of games: every package under ``croupier.games`` that exports ``GAME``.
 
-A family joins the catalogue by defining ``GAME = GameSpec(...)`` in its package ``__init__``;
-nothing else has to be edited. Variants are data files in ``croupier/variants/<game>/<name>.toml``
+A family joins the catalogue by defining ``GAME = GameSpec(...)`` (or ``GAMES = [GameSpec, ...]``
+for a family of several games) in its package ``__init__``; nothing else has to be edited. Variants are data files in ``croupier/variants/<game>/<name>.toml``
 (files whose names start with ``_`` hold shared data such as limit sets).
 """
 
@@ -56,9 +56,13 @@ def games() -> dict[str, GameSpec]:
         if not mod.ispkg:
             continue
         module = importlib.import_module(f"croupier.games.{mod.name}")
-        spec = getattr(module, "GAME", None)
-        if isinstance(spec, GameSpec):
-            found[spec.name] = spec
+        specs = list(getattr(module, "GAMES", []))
+        single = getattr(module, "GAME", None)
+        if single is not None:
+            specs.append(single)
+        for spec in specs:
+            if isinstance(spec, GameSpec):
+                found[spec.name] = spec
     return dict(sorted(found.items()))
 
 
