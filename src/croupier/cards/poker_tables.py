@@ -22,29 +22,31 @@ ACE: Final = 14
 
 
 def _build() -> tuple[npt.NDArray[np.int32], ...]:
-    top5 = np.zeros(SIZE, dtype=np.int32)
-    high = np.zeros(SIZE, dtype=np.int32)
-    straight = np.zeros(SIZE, dtype=np.int32)
-    straight3 = np.zeros(SIZE, dtype=np.int32)
-    for mask in range(SIZE):
-        ranks = [r for r in range(ACE, 1, -1) if mask >> r & 1]
-        packed = 0
-        for j in range(5):
-            packed = packed << 4 | (ranks[j] if j < len(ranks) else 0)
-        top5[mask] = packed
-        high[mask] = ranks[0] if ranks else 0
-        present = set(ranks)
-        if ACE in present:
-            present.add(1)  # the Ace also plays low in straights
-        for h in range(ACE, 4, -1):
-            if all(r in present for r in range(h - 4, h + 1)):
-                straight[mask] = h
-                break
-        for h in range(ACE, 2, -1):
-            if all(r in present for r in range(h - 2, h + 1)):
-                straight3[mask] = h
-                break
-    return top5, high, straight, straight3
+    masks = np.arange(SIZE, dtype=np.int64)
+    has = {r: (masks >> r) & 1 for r in range(2, ACE + 1)}
+    has[1] = has[ACE]  # the Ace also plays low in straights
+    high = np.zeros(SIZE, dtype=np.int64)
+    for r in range(2, ACE + 1):
+        high = np.where(has[r] == 1, r, high)
+    top5 = np.zeros(SIZE, dtype=np.int64)
+    seen = np.zeros(SIZE, dtype=np.int64)
+    for r in range(ACE, 1, -1):
+        take = (has[r] == 1) & (seen < 5)
+        top5 = np.where(take, top5 | (r << (4 * (4 - np.minimum(seen, 4)))), top5)
+        seen += has[r]
+    straight = np.zeros(SIZE, dtype=np.int64)
+    for h in range(5, ACE + 1):  # ascending: the highest straight is written last
+        run = np.ones(SIZE, dtype=bool)
+        for r in range(h - 4, h + 1):
+            run &= has[r] == 1
+        straight = np.where(run, h, straight)
+    straight3 = np.zeros(SIZE, dtype=np.int64)
+    for h in range(3, ACE + 1):
+        run = np.ones(SIZE, dtype=bool)
+        for r in range(h - 2, h + 1):
+            run &= has[r] == 1
+        straight3 = np.where(run, h, straight3)
+    return tuple(t.astype(np.int32) for t in (top5, high, straight, straight3))
 
 
 TOP5, HIGH, STRAIGHT, STRAIGHT3 = _build()

@@ -1,0 +1,56 @@
+"""Poker against the dealer: Three Card Poker / Teen Patti, Triple Edge Poker, Casino Hold'em,
+Caribbean Stud... (000 §12.3-12.10, 12.53; 001 §9.3, §9.5; 002; 003 §3, §5; 004 §5).
+
+One engine (:mod:`.engine`) runs every game through the game's rules object; exact figures and
+simulations read the engine's settlement (:mod:`.analysis`). Each game has its own name and its
+own variants folder ``croupier/variants/<game>/``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from croupier.games.base import BetRequest
+from croupier.games.dealer_poker import three_card
+from croupier.games.dealer_poker.analysis import SimulatedBetRTP
+from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
+from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
+from croupier.games.maths import BetRTP
+from croupier.games.registry import GameSpec, ProgressFn, SimBet
+
+
+def _demo(variant: PokerVariant, currency: str) -> list[BetRequest]:
+    lim = variant.limit(currency, "ante")
+    unit = lim.minimum if lim is not None else 100
+    return [BetRequest("ante", unit)]
+
+
+def _spec(
+    name: str, title: str, engine: DealerPokerEngine, schema: Schema,
+    exact: Callable[[DealerPokerEngine, PokerVariant], list[BetRTP]],
+    simulate: Callable[..., list[SimulatedBetRTP]],
+) -> GameSpec:
+    def sim(variant: PokerVariant, rounds: int, seed: int, progress: ProgressFn | None) -> list[SimBet]:
+        return [SimBet(s.bet, s.rounds, float(s.rtp), s.ci99)
+                for s in simulate(engine, variant, rounds, seed, progress)]
+
+    def parse(data: dict[str, Any], vname: str) -> PokerVariant:
+        return parse_variant(schema, data, vname)
+
+    return GameSpec(name=name, title=title, engine=engine, parse_variant=parse,
+                    exact=lambda v: exact(engine, v), simulate=sim, demo_bets=_demo)
+
+
+THREE_CARD = DealerPokerEngine(three_card.ThreeCardRules("three_card_poker"))
+TRIPLE_EDGE = DealerPokerEngine(three_card.ThreeCardRules("triple_edge_poker"))
+
+GAMES = [
+    _spec("three_card_poker", "Three Card Poker / Teen Patti", THREE_CARD,
+          three_card.schema("three_card_poker"), three_card.exact, three_card.simulate),
+    _spec("triple_edge_poker", "Triple Edge Poker", TRIPLE_EDGE,
+          three_card.schema("triple_edge_poker"), three_card.exact, three_card.simulate),
+]
+
+__all__ = ["GAMES", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
+           "PokerVariant"]
