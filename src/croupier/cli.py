@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -45,6 +46,10 @@ def cmd_rtp(args: argparse.Namespace, out: TextIO) -> int:
     docs = []
     for name in _variants(args.game, args.variant):
         variant = load_variant(args.game, name)
+        if hasattr(variant, "sim_rounds") and dataclasses.is_dataclass(variant):
+            # games whose main bet is simulated: admission uses the variant's quick sample,
+            # the report the full one (--rounds, at least 10^8 by default)
+            variant = dataclasses.replace(variant, sim_rounds=args.rounds)  # type: ignore[type-var]
         rtps = spec.exact(variant)
         docs.append((variant, rtps))
     if args.json:
@@ -228,6 +233,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("game")
     r.add_argument("--variant")
     r.add_argument("--json", action="store_true")
+    r.add_argument("--rounds", type=int, default=100_000_000,
+                   help="rounds simulated for a bet with no exact figure (default 10^8)")
 
     s = sub.add_parser("simulate", help="Monte Carlo RTP with 99%% intervals")
     s.add_argument("game")

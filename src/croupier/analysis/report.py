@@ -19,25 +19,40 @@ from croupier.games.registry import SimBet, game, games, parse_unchecked, varian
 from croupier.money import Payout
 
 
+def _simulated(r: BetRTP) -> bool:
+    """A figure from simulation carries its sample size and 99% interval (``rounds``, ``ci99``)."""
+    return getattr(r, "rounds", 0) > 0 and getattr(r, "ci99", None) is not None
+
+
 def rtp_json(game_name: str, variant: Any, rtps: list[BetRTP]) -> dict[str, Any]:
+    bets = []
+    for r in rtps:
+        entry: dict[str, Any] = {
+            "bet": r.bet,
+            "rtp": float(r.rtp),
+            "rtp_exact": f"{r.rtp.numerator}/{r.rtp.denominator}",
+            "house_edge": float(r.house_edge),
+            "rtp_max": float(r.rtp_max),
+            "selections": r.selections,
+            "hit_frequency": float(r.hit_frequency),
+            "std_dev": r.std_dev,
+            "max_return": float(r.max_return),
+        }
+        if _simulated(r):
+            # the main bet of a game too large to enumerate: an estimate with its interval
+            entry["method"] = "simulation"
+            entry["rounds"] = getattr(r, "rounds")
+            entry["ci99"] = list(getattr(r, "ci99"))
+        elif any(_simulated(x) for x in rtps):
+            entry["method"] = "exact"
+        if r.note:
+            entry["note"] = r.note
+        bets.append(entry)
     return {
         "game": game_name,
         "variant": variant.name,
-        "method": "exact",
-        "bets": [
-            {
-                "bet": r.bet,
-                "rtp": float(r.rtp),
-                "rtp_exact": f"{r.rtp.numerator}/{r.rtp.denominator}",
-                "house_edge": float(r.house_edge),
-                "rtp_max": float(r.rtp_max),
-                "selections": r.selections,
-                "hit_frequency": float(r.hit_frequency),
-                "std_dev": r.std_dev,
-                "max_return": float(r.max_return),
-            }
-            for r in rtps
-        ],
+        "method": "simulation" if any(_simulated(r) for r in rtps) else "exact",
+        "bets": bets,
     }
 
 
@@ -49,6 +64,9 @@ def rtp_text(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
     ]
     for r in rtps:
         spread = "" if r.rtp == r.rtp_max else f"  (up to {float(r.rtp_max):.4%})"
+        if _simulated(r):
+            lo, hi = getattr(r, "ci99")
+            spread += f"  simulated, {getattr(r, 'rounds'):,} rounds, 99% CI [{lo:.4%}, {hi:.4%}]"
         lines.append(
             f"{r.bet:<14}{float(r.rtp):>10.4%}{float(r.house_edge):>12.4%}  "
             f"{str(r.rtp):<14}{float(r.hit_frequency):>9.4f}{r.std_dev:>9.3f}{spread}"

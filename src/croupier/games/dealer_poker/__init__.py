@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.games.base import BetRequest
-from croupier.games.dealer_poker import three_card
+from croupier.games.dealer_poker import casino_holdem, three_card
 from croupier.games.dealer_poker.analysis import SimulatedBetRTP
 from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
 from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
@@ -44,13 +44,16 @@ def _spec(
 
 THREE_CARD = DealerPokerEngine(three_card.ThreeCardRules("three_card_poker"))
 TRIPLE_EDGE = DealerPokerEngine(three_card.ThreeCardRules("triple_edge_poker"))
+CASINO_HOLDEM = DealerPokerEngine(casino_holdem.CasinoHoldemRules("casino_holdem"))
 
 GAMES = [
     _spec("three_card_poker", "Three Card Poker / Teen Patti", THREE_CARD,
           three_card.schema("three_card_poker"), three_card.exact, three_card.simulate),
     _spec("triple_edge_poker", "Triple Edge Poker", TRIPLE_EDGE,
           three_card.schema("triple_edge_poker"), three_card.exact, three_card.simulate),
+    _spec("casino_holdem", "Casino Hold'em", CASINO_HOLDEM,
+          casino_holdem.schema("casino_holdem"), casino_holdem.exact, casino_holdem.simulate),
 ]
 
-__all__ = ["GAMES", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
+__all__ = ["CASINO_HOLDEM", "GAMES", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
            "PokerVariant"]

@@ -47,18 +47,21 @@ class SimulatedBetRTP(BetRTP):
 
 def run_deal(engine: DealerPokerEngine, variant: PokerVariant, bets: Sequence[BetRequest],
              cards: Sequence[int], decide: Decider) -> tuple[PokerState, Settlement]:
-    """Play one round with the cards dealt in the given order and the decider's decisions."""
+    """Play one round with the cards dealt in the given order and the decider's decisions.
+
+    When the given cards run out, the lowest cards not given are dealt.
+    """
     state = engine.start(variant, bets, "XXX")
     queue = list(cards)
+    planned = set(cards)
     full = full_deck(variant)
     while not engine.is_finished(state):
         req = engine.next_draw(state)
         if req is not None:
-            if not queue:
-                raise ValueError("the representative deal ran out of cards")
-            c = queue.pop(0)
             used = {x for _, x in state.cards}
             remaining = [x for x in full if x not in used]
+            # past the given cards (a class that only depends on them), deal the lowest others
+            c = queue.pop(0) if queue else next(x for x in remaining if x not in planned)
             state = engine.apply(state, DrawAction("card", remaining.index(c)))
             continue
         state = engine.apply(state, decide(state, engine.legal_actions(state)))
@@ -168,13 +171,26 @@ def seed_rng(seed: int) -> np.random.Generator:
     return np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
 
 
+@jit
+def _deal_batch(picks: npt.NDArray[np.int64], deck_size: int) -> npt.NDArray[np.uint8]:
+    n, k = picks.shape
+    out = np.empty((n, k), dtype=np.uint8)
+    cards = np.arange(8, 8 + deck_size).astype(np.uint8)
+    for i in range(n):
+        for j in range(k):  # partial Fisher-Yates: the first k cards of a uniform shuffle
+            r = j + picks[i, j]
+            t = cards[j]
+            cards[j] = cards[r]
+            cards[r] = t
+            out[i, j] = cards[j]
+    return out
+
+
 def random_deals(rng: np.random.Generator, n: int, k: int, deck_size: int = 52) -> npt.NDArray[np.uint8]:
-    """``n`` deals of ``k`` distinct cards each (card codes, in deal order)."""
-    keys = rng.random((n, deck_size))
-    chosen = np.argpartition(keys, k, axis=1)[:, :k]
-    # deal the k chosen cards in the order of their keys: a uniformly random order
-    by_key = np.argsort(np.take_along_axis(keys, chosen, axis=1), axis=1)
-    return (np.take_along_axis(chosen, by_key, axis=1) + 8).astype(np.uint8)
+    """``n`` deals of ``k`` distinct cards each (card codes in deal order; code 60 is the joker
+    of a 53-card deck), by a partial Fisher-Yates shuffle on ``rng``'s bounded integers."""
+    picks = rng.integers(0, deck_size - np.arange(k), size=(n, k), dtype=np.int64)
+    return _deal_batch(picks, deck_size)
 
 
 # -- simulation ------------------------------------------------------------------------------------
@@ -210,10 +226,14 @@ def sample_classes(
         deals = random_deals(np.random.Generator(np.random.PCG64(ss)), n, deal_size, deck_size)
         for code, keys in keyer(deals).items():
             table = found.setdefault(code, {})
-            uniq, first, cnt = np.unique(keys, return_index=True, return_counts=True)
-            for k, f, c in zip(uniq.tolist(), first.tolist(), cnt.tolist(), strict=True):
+            counts = np.bincount(keys)
+            for k in np.nonzero(counts)[0].tolist():
                 old = table.get(k)
-                table[k] = (c, [int(x) for x in deals[f]]) if old is None else (old[0] + c, old[1])
+                if old is None:
+                    first = int(np.argmax(keys == k))
+                    table[k] = (int(counts[k]), [int(x) for x in deals[first]])
+                else:
+                    table[k] = (old[0] + int(counts[k]), old[1])
         done += n
         if progress is not None:
             progress(done, rounds)
