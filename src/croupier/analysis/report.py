@@ -41,8 +41,8 @@ def rtp_json(game_name: str, variant: Any, rtps: list[BetRTP]) -> dict[str, Any]
         if _simulated(r):
             # the main bet of a game too large to enumerate: an estimate with its interval
             entry["method"] = "simulation"
-            entry["rounds"] = getattr(r, "rounds")
-            entry["ci99"] = list(getattr(r, "ci99"))
+            entry["rounds"] = getattr(r, "rounds", 0)
+            entry["ci99"] = list(getattr(r, "ci99", ()))
         elif any(_simulated(x) for x in rtps):
             entry["method"] = "exact"
         if r.note:
@@ -65,8 +65,8 @@ def rtp_text(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
     for r in rtps:
         spread = "" if r.rtp == r.rtp_max else f"  (up to {float(r.rtp_max):.4%})"
         if _simulated(r):
-            lo, hi = getattr(r, "ci99")
-            spread += f"  simulated, {getattr(r, 'rounds'):,} rounds, 99% CI [{lo:.4%}, {hi:.4%}]"
+            lo, hi = getattr(r, "ci99", (0.0, 0.0))
+            spread += f"  simulated, {getattr(r, 'rounds', 0):,} rounds, 99% CI [{lo:.4%}, {hi:.4%}]"
         lines.append(
             f"{r.bet:<14}{float(r.rtp):>10.4%}{float(r.house_edge):>12.4%}  "
             f"{str(r.rtp):<14}{float(r.hit_frequency):>9.4f}{r.std_dev:>9.3f}{spread}"

@@ -38,8 +38,17 @@ def _spec(
     def parse(data: dict[str, Any], vname: str) -> PokerVariant:
         return parse_variant(schema, data, vname)
 
+    # variants are immutable and compared by identity: a figure computed once stands
+    memo: dict[int, tuple[PokerVariant, list[BetRTP]]] = {}
+
+    def exact_once(variant: PokerVariant) -> list[BetRTP]:
+        hit = memo.get(id(variant))
+        if hit is None or hit[0] is not variant:
+            hit = memo[id(variant)] = (variant, exact(engine, variant))
+        return list(hit[1])
+
     return GameSpec(name=name, title=title, engine=engine, parse_variant=parse,
-                    exact=lambda v: exact(engine, v), simulate=sim, demo_bets=_demo)
+                    exact=exact_once, simulate=sim, demo_bets=_demo)
 
 
 THREE_CARD = DealerPokerEngine(three_card.ThreeCardRules("three_card_poker"))
