@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.games.base import BetRequest
-from croupier.games.dealer_poker import casino_holdem, stud, three_card
+from croupier.games.dealer_poker import casino_holdem, stud, texas, three_card
 from croupier.games.dealer_poker.analysis import SimulatedBetRTP
 from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
 from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
@@ -54,6 +54,7 @@ def _spec(
 THREE_CARD = DealerPokerEngine(three_card.ThreeCardRules("three_card_poker"))
 TRIPLE_EDGE = DealerPokerEngine(three_card.ThreeCardRules("triple_edge_poker"))
 CASINO_HOLDEM = DealerPokerEngine(casino_holdem.CasinoHoldemRules("casino_holdem"))
+TEXAS_HOLDEM = DealerPokerEngine(texas.TexasRules("texas_holdem"))
 STUD_GAMES = {
     "caribbean_stud": "Caribbean Stud",
     "five_card_poker": "5 Card Poker",
@@ -70,8 +71,10 @@ GAMES = [
           three_card.schema("triple_edge_poker"), three_card.exact, three_card.simulate),
     _spec("casino_holdem", "Casino Hold'em", CASINO_HOLDEM,
           casino_holdem.schema("casino_holdem"), casino_holdem.exact, casino_holdem.simulate),
+    _spec("texas_holdem", "Texas Hold'em against the dealer", TEXAS_HOLDEM,
+          texas.schema("texas_holdem"), texas.exact, texas.simulate),
     *(_spec(g, title, STUD[g], stud.schema(g), stud.exact, stud.simulate) for g, title in STUD_GAMES.items()),
 ]
 
-__all__ = ["CASINO_HOLDEM", "GAMES", "STUD", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
+__all__ = ["CASINO_HOLDEM", "GAMES", "STUD", "TEXAS_HOLDEM", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
            "PokerVariant"]
