@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.games.base import BetRequest
-from croupier.games.dealer_poker import casino_holdem, stud, texas, three_card
+from croupier.games.dealer_poker import casino_holdem, side_bet_city, stud, texas, three_card
 from croupier.games.dealer_poker.analysis import SimulatedBetRTP
 from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
 from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
@@ -20,16 +20,20 @@ from croupier.games.maths import BetRTP
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
 
 
-def _demo(variant: PokerVariant, currency: str) -> list[BetRequest]:
-    lim = variant.limit(currency, "ante")
-    unit = lim.minimum if lim is not None else 100
-    return [BetRequest("ante", unit)]
+def _demo_bets(codes: tuple[str, ...]) -> Callable[[PokerVariant, str], list[BetRequest]]:
+    def demo(variant: PokerVariant, currency: str) -> list[BetRequest]:
+        lim = variant.limit(currency, codes[0])
+        unit = lim.minimum if lim is not None else 100
+        return [BetRequest(code, unit) for code in codes]
+
+    return demo
 
 
 def _spec(
     name: str, title: str, engine: DealerPokerEngine, schema: Schema,
     exact: Callable[[DealerPokerEngine, PokerVariant], list[BetRTP]],
     simulate: Callable[..., list[SimulatedBetRTP]],
+    demo: tuple[str, ...] = ("ante",),
 ) -> GameSpec:
     def sim(variant: PokerVariant, rounds: int, seed: int, progress: ProgressFn | None) -> list[SimBet]:
         return [SimBet(s.bet, s.rounds, float(s.rtp), s.ci99)
@@ -48,13 +52,14 @@ def _spec(
         return list(hit[1])
 
     return GameSpec(name=name, title=title, engine=engine, parse_variant=parse,
-                    exact=exact_once, simulate=sim, demo_bets=_demo)
+                    exact=exact_once, simulate=sim, demo_bets=_demo_bets(demo))
 
 
 THREE_CARD = DealerPokerEngine(three_card.ThreeCardRules("three_card_poker"))
 TRIPLE_EDGE = DealerPokerEngine(three_card.ThreeCardRules("triple_edge_poker"))
 CASINO_HOLDEM = DealerPokerEngine(casino_holdem.CasinoHoldemRules("casino_holdem"))
 TEXAS_HOLDEM = DealerPokerEngine(texas.TexasRules("texas_holdem"))
+SIDE_BET_CITY = DealerPokerEngine(side_bet_city.SideBetCityRules("side_bet_city"))
 STUD_GAMES = {
     "caribbean_stud": "Caribbean Stud",
     "five_card_poker": "5 Card Poker",
@@ -72,9 +77,11 @@ GAMES = [
     _spec("casino_holdem", "Casino Hold'em", CASINO_HOLDEM,
           casino_holdem.schema("casino_holdem"), casino_holdem.exact, casino_holdem.simulate),
     _spec("texas_holdem", "Texas Hold'em against the dealer", TEXAS_HOLDEM,
-          texas.schema("texas_holdem"), texas.exact, texas.simulate),
+          texas.schema("texas_holdem"), texas.exact, texas.simulate, ("ante", "blind")),
+    _spec("side_bet_city", "Side Bet City", SIDE_BET_CITY, side_bet_city.schema("side_bet_city"),
+          side_bet_city.exact, side_bet_city.simulate, ("seven_card",)),
     *(_spec(g, title, STUD[g], stud.schema(g), stud.exact, stud.simulate) for g, title in STUD_GAMES.items()),
 ]
 
-__all__ = ["CASINO_HOLDEM", "GAMES", "STUD", "TEXAS_HOLDEM", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
+__all__ = ["CASINO_HOLDEM", "GAMES", "SIDE_BET_CITY", "STUD", "TEXAS_HOLDEM", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
            "PokerVariant"]

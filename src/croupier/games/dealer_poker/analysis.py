@@ -260,3 +260,31 @@ def five_card_classes(values: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
     top = (values >> 16) & 15
     cat = np.where((cat == 8) & (top == 14), 10, cat)
     return np.where((cat == 1) & (top == 14), 11, cat)
+
+
+def seven_card_classes() -> dict[int, tuple[int, list[int]]]:
+    """Exact counts of the best five of seven cards per class (as :func:`best_k_classes`), from
+    rank multisets (:func:`~croupier.cards.poker_counts.best_five_counts`), with representatives
+    found in a seeded sample of deals (every class shows up in the first few hundred thousand)."""
+    return _seven_card_classes()
+
+
+@cache
+def _seven_card_classes() -> dict[int, tuple[int, list[int]]]:
+    from croupier.cards.poker import evaluate
+    from croupier.cards.poker_counts import CLASSES, best_five_counts
+
+    counts = best_five_counts(7)
+    index = {"high_card": 0, "pair": 1, "two_pair": 2, "three_of_a_kind": 3, "straight": 4,
+             "flush": 5, "full_house": 6, "four_of_a_kind": 7, "straight_flush": 8,
+             "royal_flush": 10, "pair_of_aces": 11}
+    want = {index[c]: counts[c] for c in CLASSES}
+    reps: dict[int, list[int]] = {}
+    rng = seed_rng(7)
+    while len(reps) < len(want):
+        deals = random_deals(rng, 200_000, 7)
+        cls = five_card_classes(evaluate(deals))
+        for k in np.unique(cls).tolist():
+            if k not in reps:
+                reps[k] = [int(x) for x in deals[int(np.argmax(cls == k))]]
+    return {k: (n, reps[k]) for k, n in want.items()}

@@ -165,7 +165,7 @@ class DealerPokerEngine:
                     raise StakeAboveMaximum(f"{req.code}: {format_minor(stake, cur)} is above the maximum {format_minor(lim.maximum, cur)}")
             stakes[req.code] = stake
             placed.append(PlacedBet(i, req.code, stake))
-        if "ante" not in stakes:
+        if getattr(self.rules, "requires_ante", True) and "ante" not in stakes:
             raise InvalidBet("every bet needs an Ante in the same round (the side bets are played with the Ante)")
         self.rules.check_bets(variant, stakes)
         events = [Event(0, "round_started", {"game": self.game, "variant": variant.name, "currency": cur.code})]

@@ -27,25 +27,22 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards._jit import jit
-from croupier.cards.poker import _eval, evaluate, hand_name, hand_value
-from croupier.cards.poker_counts import best_five_counts
+from croupier.cards.poker import _eval, hand_name, hand_value
 from croupier.cards.poker_tables import HIGH, STRAIGHT, TOP5
 from croupier.errors import InvalidBet, UnknownBetCode
 from croupier.games.base import BetRequest, Decision
 from croupier.games.dealer_poker.analysis import (
     BetPlan,
-    five_card_classes,
+    class_distribution,
     per_ante,
     per_stake,
-    random_deals,
-    run_deal,
-    seed_rng,
+    seven_card_classes,
     simulate_bets,
     stake_unit,
 )
 from croupier.games.dealer_poker.engine import Deal, DealerPokerEngine, Decide, PokerState, Step
 from croupier.games.dealer_poker.variant import PokerVariant, Schema
-from croupier.games.maths import BetRTP, Distribution, summarize
+from croupier.games.maths import BetRTP, summarize
 
 PLAY4, PLAY3, PLAY2, PLAY1 = Decision("play4"), Decision("play3"), Decision("play2"), Decision("play1")
 CHECK, FOLD = Decision("check"), Decision("fold")
@@ -246,33 +243,11 @@ def _plans(variant: PokerVariant) -> dict[str, BetPlan]:
 
 def exact_trips(engine: DealerPokerEngine, variant: PokerVariant) -> BetRTP:
     """Trips over all 133,784,560 seven-card hands: class counts from rank multisets, each class
-    played through the engine once (representatives found in a seeded sample of deals)."""
-    counts = best_five_counts(7)
-    table = {**counts, "pair": counts["pair"] + counts["pair_of_aces"]}
-    del table["pair_of_aces"]
-    names = list(HANDS)
-    reps: dict[str, list[int]] = {}
-    rng = seed_rng(7)
-    while len(reps) < len(names):
-        deals = random_deals(rng, 200_000, 9)
-        cls = five_card_classes(evaluate(deals[:, :7]))
-        for k in np.unique(cls).tolist():
-            nm = "royal_flush" if k == 10 else "pair" if k == 11 else names_by_cat(k)
-            if nm not in reps:
-                reps[nm] = [int(x) for x in deals[int(np.argmax(cls == k))]]
+    played through the engine once (:func:`seven_card_classes`)."""
     unit = stake_unit(variant)
     bets = [BetRequest("ante", unit), BetRequest("blind", unit), BetRequest("trips", unit)]
-    total = sum(table.values())
-    pts = []
-    for nm, n in table.items():
-        _, s = run_deal(engine, variant, bets, reps[nm], plays)
-        pts.append((Fraction(n, total), per_stake(s, "trips")))
-    return summarize("trips", [Distribution.of(pts)])
-
-
-def names_by_cat(cat: int) -> str:
-    return ("high_card", "pair", "two_pair", "three_of_a_kind", "straight", "flush", "full_house",
-            "four_of_a_kind", "straight_flush")[cat]
+    return summarize("trips", [class_distribution(engine, variant, bets, seven_card_classes(), plays,
+                                                  lambda s: per_stake(s, "trips"))])
 
 
 def exact(engine: DealerPokerEngine, variant: PokerVariant) -> list[BetRTP]:

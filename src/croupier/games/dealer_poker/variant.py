@@ -59,14 +59,16 @@ class PokerVariant:
         return self.options[name]
 
     def limit(self, currency: str, code: str) -> Limit | None:
-        """The stake limits of bet ``code`` in ``currency`` (None: unlimited, e.g. "XXX")."""
+        """The stake limits of bet ``code`` in ``currency`` (None: unlimited, e.g. "XXX").
+
+        A code without its own limits takes ``default``, else the Ante's."""
         if currency == "XXX":
             return None
         per = self.limits.get(currency)
         if per is None:
             have = ", ".join(sorted(self.limits)) or "no currency"
             raise VariantError(f"{self.game} variant {self.name!r} has no limits in {currency}; it is played in {have}")
-        return per.get(code, per.get("ante"))
+        return per.get(code, per.get("default", per.get("ante")))
 
 
 _TOP = {"game", "title", "source", "kind", "paytables", "options", "limits", "sim_rounds",
@@ -131,12 +133,12 @@ def parse_variant(schema: Schema, data: Mapping[str, Any], name: str) -> PokerVa
     for cur, per in data.get("limits", {}).items():
         if cur not in CURRENCIES:
             raise VariantError(f"{where}.limits: unknown currency {cur!r}")
-        if not isinstance(per, dict) or "ante" not in per:
-            raise VariantError(f"{where}.limits.{cur}: give at least ante = [minimum, maximum]")
+        if not isinstance(per, dict) or not ({"ante", "default"} & set(per)):
+            raise VariantError(f"{where}.limits.{cur}: give at least ante (or default) = [minimum, maximum]")
         limits[cur] = {}
         for code, pair in per.items():
             w = f"{where}.limits.{cur}.{code}"
-            if schema.bet_codes and code not in schema.bet_codes:
+            if schema.bet_codes and code not in (*schema.bet_codes, "default"):
                 raise VariantError(f"{w}: unknown bet code; known: {', '.join(schema.bet_codes)}")
             if not isinstance(pair, list) or len(pair) != 2:
                 raise VariantError(f"{w}: expected [minimum, maximum] in minor units")
