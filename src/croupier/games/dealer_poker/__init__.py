@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.games.base import BetRequest
-from croupier.games.dealer_poker import casino_holdem, side_bet_city, stud, texas, three_card
+from croupier.games.dealer_poker import casino_holdem, rummy, side_bet_city, stud, texas, three_card
 from croupier.games.dealer_poker.analysis import SimulatedBetRTP
 from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
 from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
@@ -60,6 +60,7 @@ TRIPLE_EDGE = DealerPokerEngine(three_card.ThreeCardRules("triple_edge_poker"))
 CASINO_HOLDEM = DealerPokerEngine(casino_holdem.CasinoHoldemRules("casino_holdem"))
 TEXAS_HOLDEM = DealerPokerEngine(texas.TexasRules("texas_holdem"))
 SIDE_BET_CITY = DealerPokerEngine(side_bet_city.SideBetCityRules("side_bet_city"))
+THREE_CARD_RUMMY = DealerPokerEngine(rummy.RummyRules("three_card_rummy"))
 STUD_GAMES = {
     "caribbean_stud": "Caribbean Stud",
     "five_card_poker": "5 Card Poker",
@@ -80,8 +81,10 @@ GAMES = [
           texas.schema("texas_holdem"), texas.exact, texas.simulate, ("ante", "blind")),
     _spec("side_bet_city", "Side Bet City", SIDE_BET_CITY, side_bet_city.schema("side_bet_city"),
           side_bet_city.exact, side_bet_city.simulate, ("seven_card",)),
+    _spec("three_card_rummy", "Three Card Rummy", THREE_CARD_RUMMY, rummy.schema("three_card_rummy"),
+          rummy.exact, rummy.simulate),
     *(_spec(g, title, STUD[g], stud.schema(g), stud.exact, stud.simulate) for g, title in STUD_GAMES.items()),
 ]
 
-__all__ = ["CASINO_HOLDEM", "GAMES", "SIDE_BET_CITY", "STUD", "TEXAS_HOLDEM", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
+__all__ = ["CASINO_HOLDEM", "GAMES", "SIDE_BET_CITY", "THREE_CARD_RUMMY", "STUD", "TEXAS_HOLDEM", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
            "PokerVariant"]
