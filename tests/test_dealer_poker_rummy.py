@@ -63,7 +63,7 @@ def test_001_9_3_dealer_over_20_points_ante_1_to_1_raise_returned() -> None:
 def test_001_9_3_fewer_points_win_by_the_table_equal_push_more_lose() -> None:
     _, s = deal(E, V, {"ante": 100}, "3c 4c 5c  2d 7h 9s", "raise")
     assert returned(s) == {"ante": 200, "raise": 500}  # 0 points: Raise 4:1
-    _, s = deal(E, V, {"ante": 100}, "3c 3d 5c  5d 5h 9s", "raise")
+    _, s = deal(E, V, {"ante": 100}, "3c 3d 5c  Kd Kh 5s", "raise")
     assert returned(s) == {"ante": 100, "raise": 100}  # 5 and 5 points
     _, s = deal(E, V, {"ante": 100}, "3c 7d 9c  5d 5h 9s", "raise")
     assert returned(s) == {"ante": 0, "raise": 0}

@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 from functools import cache
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -212,12 +213,10 @@ def exact(engine: DealerPokerEngine, variant: PokerVariant) -> list[BetRTP]:
 
 
 def simulate(engine: DealerPokerEngine, variant: PokerVariant, rounds: int, seed: int,
-             progress: object = None) -> list[object]:
+             progress: Any = None) -> list[Any]:
     """Three Card Rummy is exact; the simulation plays deals through the engine to confirm it."""
     from croupier.games.dealer_poker.analysis import BetPlan, simulate_bets
 
-    _, pts, _ = _hands()
-    del pts
     threshold = int(variant.option("raise_max_points"))
 
     def keys(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.int64]]:
@@ -228,4 +227,4 @@ def simulate(engine: DealerPokerEngine, variant: PokerVariant, rounds: int, seed
 
     unit = stake_unit(variant)
     plans = {"ante": BetPlan([BetRequest("ante", unit)], lambda s: per_ante(s, ("ante", "raise")))}
-    return list(simulate_bets(engine, variant, rounds, seed, 6, keys, plans, raises, progress))  # type: ignore[arg-type]
+    return list(simulate_bets(engine, variant, rounds, seed, 6, keys, plans, raises, progress))
