@@ -10,6 +10,7 @@ import pytest
 from _poker_util import cards, deal, returned
 from croupier.cards import deck
 from croupier.errors import IllegalAction
+from croupier.games.base import BetRequest, Decision, DrawAction
 from croupier.games.dealer_poker import THREE_CARD_RUMMY as E
 from croupier.games.dealer_poker.rummy import bonus_hand, points
 from croupier.games.registry import game, load_variant, parse_unchecked
@@ -72,8 +73,12 @@ def test_001_9_3_fewer_points_win_by_the_table_equal_push_more_lose() -> None:
 def test_001_9_3_pass_loses_the_ante_and_raising_after_a_pass_is_refused() -> None:
     _, s = deal(E, V, {"ante": 100, "bonus": 10}, "Ah 2h 3h  Js Qh Kd", "pass")
     assert returned(s) == {"ante": 0, "bonus": 1010}
-    with pytest.raises(IllegalAction):
-        deal(E, V, {"ante": 100}, "Ah 2h 3h  Js Qh Kd", "pass", "raise")
+    state = E.start(V, [BetRequest("ante", 100)], "UAH")
+    for _ in range(3):
+        state = E.apply(state, DrawAction("card", 0))
+    state = E.apply(state, Decision("pass"))
+    with pytest.raises(IllegalAction, match="no decision is open"):
+        E.apply(state, Decision("raise"))
 
 
 def test_bonus_rtp_from_counting_every_hand() -> None:
