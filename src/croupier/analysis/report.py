@@ -143,12 +143,20 @@ def markdown_variant(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
         "| bet | pays | RTP | house edge | exact RTP | hit frequency | std dev | max return |",
         "|---|---|---|---|---|---|---|---|",
     ]
+    tables = getattr(variant, "paytables", {})
     for r in rtps:
-        pays = str(payouts[r.bet]) if r.bet in payouts else "per chip"
+        pays = str(payouts[r.bet]) if r.bet in payouts else "by table" if tables else "per chip"
+        exact_txt = f"{r.rtp}"
+        if _simulated(r):
+            lo, hi = getattr(r, "ci99", (0.0, 0.0))
+            exact_txt = f"simulated ({getattr(r, 'rounds', 0):,} rounds, 99% CI {lo:.2%}-{hi:.2%})"
         lines.append(
             f"| `{r.bet}` | {pays} | {float(r.rtp):.4%} | {float(r.house_edge):.4%} | "
-            f"{r.rtp} | {float(r.hit_frequency):.4f} | {r.std_dev:.3f} | x{float(r.max_return):g} |"
+            f"{exact_txt} | {float(r.hit_frequency):.4f} | {r.std_dev:.3f} | x{float(r.max_return):g} |"
         )
+    strategy = [f"- `{r.bet}`: {r.note}" for r in rtps if r.note]
+    if strategy:
+        lines += ["", "Notes:", "", *strategy]
     notes = getattr(variant, "assumptions", ())
     if notes:
         lines += ["", "Assumptions:", ""] + [f"- {a}" for a in notes]
