@@ -12,7 +12,15 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.games.base import BetRequest
-from croupier.games.dealer_poker import casino_holdem, rummy, side_bet_city, stud, texas, three_card
+from croupier.games.dealer_poker import (
+    casino_holdem,
+    rummy,
+    russian,
+    side_bet_city,
+    stud,
+    texas,
+    three_card,
+)
 from croupier.games.dealer_poker.analysis import SimulatedBetRTP
 from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
 from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
@@ -61,6 +69,7 @@ CASINO_HOLDEM = DealerPokerEngine(casino_holdem.CasinoHoldemRules("casino_holdem
 TEXAS_HOLDEM = DealerPokerEngine(texas.TexasRules("texas_holdem"))
 SIDE_BET_CITY = DealerPokerEngine(side_bet_city.SideBetCityRules("side_bet_city"))
 THREE_CARD_RUMMY = DealerPokerEngine(rummy.RummyRules("three_card_rummy"))
+RUSSIAN_POKER = DealerPokerEngine(russian.RussianRules("russian_poker"))
 STUD_GAMES = {
     "caribbean_stud": "Caribbean Stud",
     "five_card_poker": "5 Card Poker",
@@ -83,8 +92,10 @@ GAMES = [
           side_bet_city.exact, side_bet_city.simulate, ("seven_card",)),
     _spec("three_card_rummy", "Three Card Rummy", THREE_CARD_RUMMY, rummy.schema("three_card_rummy"),
           rummy.exact, rummy.simulate),
+    _spec("russian_poker", "Russian Poker", RUSSIAN_POKER, russian.schema("russian_poker"),
+          russian.exact, russian.simulate),
     *(_spec(g, title, STUD[g], stud.schema(g), stud.exact, stud.simulate) for g, title in STUD_GAMES.items()),
 ]
 
-__all__ = ["CASINO_HOLDEM", "GAMES", "SIDE_BET_CITY", "THREE_CARD_RUMMY", "STUD", "TEXAS_HOLDEM", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
+__all__ = ["CASINO_HOLDEM", "GAMES", "RUSSIAN_POKER", "SIDE_BET_CITY", "THREE_CARD_RUMMY", "STUD", "TEXAS_HOLDEM", "THREE_CARD", "TRIPLE_EDGE", "DealerPokerEngine", "InsufficientFunds", "PokerState",
            "PokerVariant"]
