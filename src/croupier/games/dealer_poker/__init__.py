@@ -14,6 +14,7 @@ from typing import Any
 from croupier.games.base import BetRequest
 from croupier.games.dealer_poker import (
     casino_holdem,
+    jokerbet,
     rummy,
     russian,
     side_bet_city,
@@ -94,6 +95,10 @@ GAMES = [
           rummy.exact, rummy.simulate),
     _spec("russian_poker", "Russian Poker", RUSSIAN_POKER, russian.schema("russian_poker"),
           russian.exact, russian.simulate),
+    GameSpec(name="jokerbet", title="Jokerbet", engine=jokerbet.ENGINE,
+             parse_variant=lambda data, vname: parse_variant(jokerbet.schema("jokerbet"), data, vname),
+             exact=jokerbet.exact, simulate=jokerbet.simulate,
+             demo_bets=lambda v, cur: [BetRequest("red", 100)]),
     *(_spec(g, title, STUD[g], stud.schema(g), stud.exact, stud.simulate) for g, title in STUD_GAMES.items()),
 ]
 
