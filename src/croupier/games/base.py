@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from croupier.errors import IllegalAction, InvalidSelection, ReplayMismatch, UnknownBetCode
 from croupier.rng import RandomSource
@@ -60,9 +60,8 @@ class BetRequest:
         return cls(str(data["code"]), data["stake"], tuple(data.get("target", ())))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a round's append-only record; never mutated.
+class Event(NamedTuple):
+    """One entry of a round's append-only record; immutable (a named tuple: cheap to create).
 
     ``data`` holds JSON values, or frozen records with a ``to_dict`` (a :class:`BetRequest`, a
     :class:`BetResult`) that :meth:`to_dict` turns into JSON: engines keep the hot path cheap.
@@ -82,13 +81,13 @@ class Event:
 
 def jsonable(value: Any) -> Any:
     """JSON form of event data: mappings, sequences, primitives and records with ``to_dict``."""
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return jsonable(to_dict())
     if isinstance(value, Mapping):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
-    to_dict = getattr(value, "to_dict", None)
-    if to_dict is not None:
-        return jsonable(to_dict())
     return value
 
 
@@ -119,8 +118,7 @@ class Decision:
 Action = DrawAction | Decision
 
 
-@dataclass(frozen=True, slots=True)
-class BetResult:
+class BetResult(NamedTuple):
     """How one bet ended: ``returned`` is the total paid back, stake included (0 on a loss)."""
 
     bet_id: int

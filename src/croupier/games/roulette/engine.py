@@ -14,9 +14,8 @@ console; the engine validates them like any other input.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 from croupier.errors import (
     IllegalAction,
@@ -43,8 +42,7 @@ from croupier.games.roulette.wheel import label
 from croupier.money import Currency, Payout, apply_ratio, currency, format_minor, parse_stake
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedBet:
+class PlacedBet(NamedTuple):
     bet_id: int
     request: BetRequest
     position: Position
@@ -52,8 +50,7 @@ class PlacedBet:
     carried: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RouletteState:
+class RouletteState(NamedTuple):
     variant: RouletteVariant
     currency: str
     bets: tuple[PlacedBet, ...]
