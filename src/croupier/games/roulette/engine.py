@@ -13,9 +13,7 @@ console; the engine validates them like any other input.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from fractions import Fraction
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Final, NamedTuple
 
 from croupier.errors import (
