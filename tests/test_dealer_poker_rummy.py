@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from _poker_util import cards, deal, returned
+from .poker_helpers import cards, deal, returned
 from croupier.cards import deck
 from croupier.errors import IllegalAction
 from croupier.games.base import BetRequest, Decision, DrawAction

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from _poker_util import cards, deal, returned
+from .poker_helpers import cards, deal, returned
 from croupier.cards.poker import hand_name
 from croupier.cards.russian import ACE_KING, two_combinations
 from croupier.errors import IllegalAction

@@ -6,7 +6,7 @@ from math import comb
 
 import pytest
 
-from _poker_util import best_five_closed_forms, cards, returned, rtp_of
+from .poker_helpers import best_five_closed_forms, cards, returned, rtp_of
 from croupier.errors import UnknownBetCode
 from croupier.games.base import BetRequest
 from croupier.games.dealer_poker import SIDE_BET_CITY as E

@@ -7,7 +7,7 @@ from math import comb
 
 import pytest
 
-from _poker_util import best_five_closed_forms, deal, returned, rtp_of
+from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 from croupier.errors import IllegalAction, InvalidBet
 from croupier.games.base import BetRequest, Decision
 from croupier.games.dealer_poker import STUD

@@ -7,7 +7,7 @@ from math import comb
 import numpy as np
 import pytest
 
-from _poker_util import deal, returned
+from .poker_helpers import deal, returned
 from croupier.cards.poker_counts import best_five_counts
 from croupier.errors import IllegalAction, InvalidBet
 from croupier.games.base import BetRequest, Decision, DrawAction

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from _poker_util import best_five_closed_forms, deal, returned, rtp_of
+from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 from croupier.errors import (
     IllegalAction,
     InvalidBet,

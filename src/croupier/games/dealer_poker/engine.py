@@ -168,11 +168,10 @@ class DealerPokerEngine:
         if getattr(self.rules, "requires_ante", True) and "ante" not in stakes:
             raise InvalidBet("every bet needs an Ante in the same round (the side bets are played with the Ante)")
         self.rules.check_bets(variant, stakes)
-        events = [Event(0, "round_started", {"game": self.game, "variant": variant.name, "currency": cur.code})]
-        for b, req in zip(placed, bets, strict=True):
-            events.append(Event(len(events), "bet_placed", {
-                "bet_id": b.bet_id, "request": req.to_dict(), "stake": b.stake, "carried": False,
-            }))
+        events = [
+            Event(0, "round_started", {"game": self.game, "variant": variant.name, "currency": cur.code}),
+            Event(1, "bets_placed", {"bets": list(bets), "carried": []}),
+        ]
         return PokerState(variant, cur.code, tuple(placed), (), (), (), None, tuple(events))
 
     def required_funds(self, variant: PokerVariant, bets: Sequence[BetRequest]) -> int:

@@ -141,7 +141,7 @@ class JokerbetEngine:
             if lim is not None and stake > lim.maximum:
                 raise StakeAboveMaximum(f"{req.code}: {format_minor(stake, cur)} is above the maximum {format_minor(lim.maximum, cur)}")
             placed.append((i, req.code, target, stake))
-            events.append(Event(len(events), "bet_placed", {"bet_id": i, "request": req.to_dict(), "stake": stake, "carried": False}))
+        events.append(Event(len(events), "bets_placed", {"bets": list(bets), "carried": []}))
         return JokerbetState(variant, cur.code, tuple(placed), None, None, tuple(events))
 
     def next_draw(self, state: JokerbetState) -> DrawRequest | None:
