@@ -7,13 +7,14 @@ from math import comb
 
 import pytest
 
-from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 from croupier.errors import IllegalAction
 from croupier.games.base import BetRequest, Decision, DrawAction
 from croupier.games.dealer_poker import CASINO_HOLDEM, InsufficientFunds
 from croupier.games.dealer_poker.analysis import random_deals, run_deal, sample_classes, seed_rng
 from croupier.games.dealer_poker.casino_holdem import calls, keyer
 from croupier.games.registry import game, load_variant, parse_unchecked
+
+from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 
 RNG = parse_unchecked("casino_holdem", "digitain")
 LIVE = parse_unchecked("casino_holdem", "live")

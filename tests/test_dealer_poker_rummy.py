@@ -7,13 +7,14 @@ from fractions import Fraction
 
 import pytest
 
-from .poker_helpers import cards, deal, returned
 from croupier.cards import deck
 from croupier.errors import IllegalAction
 from croupier.games.base import BetRequest, Decision, DrawAction
 from croupier.games.dealer_poker import THREE_CARD_RUMMY as E
 from croupier.games.dealer_poker.rummy import bonus_hand, points
 from croupier.games.registry import game, load_variant, parse_unchecked
+
+from .poker_helpers import cards, deal, returned
 
 V = parse_unchecked("three_card_rummy", "beton")
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from .poker_helpers import cards, deal, returned
 from croupier.cards.poker import hand_name
 from croupier.cards.russian import ACE_KING, two_combinations
 from croupier.errors import IllegalAction
@@ -13,6 +12,8 @@ from croupier.games.dealer_poker import RUSSIAN_POKER as E
 from croupier.games.dealer_poker.analysis import random_deals, run_deal, sample_classes, seed_rng
 from croupier.games.dealer_poker.russian import bets_with, keyer
 from croupier.games.registry import load_variant, parse_unchecked
+
+from .poker_helpers import cards, deal, returned
 
 V = parse_unchecked("russian_poker", "tdc")
 # deal order: player 5, dealer's face-up card, (decisions, new cards), dealer's other 4

@@ -6,12 +6,13 @@ from math import comb
 
 import pytest
 
-from .poker_helpers import best_five_closed_forms, cards, returned, rtp_of
 from croupier.errors import UnknownBetCode
 from croupier.games.base import BetRequest
 from croupier.games.dealer_poker import SIDE_BET_CITY as E
 from croupier.games.dealer_poker.analysis import run_deal
 from croupier.games.registry import game, load_variant, parse_unchecked
+
+from .poker_helpers import best_five_closed_forms, cards, returned, rtp_of
 
 V = parse_unchecked("side_bet_city", "digitain")
 ALL = {"three_card": 100, "five_card": 100, "seven_card": 100, "all_lose": 100}

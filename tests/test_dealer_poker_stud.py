@@ -7,11 +7,12 @@ from math import comb
 
 import pytest
 
-from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 from croupier.errors import IllegalAction, InvalidBet
 from croupier.games.base import BetRequest, Decision
 from croupier.games.dealer_poker import STUD
 from croupier.games.registry import game, load_variant, parse_unchecked
+
+from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 
 CARIB = parse_unchecked("caribbean_stud", "digitain")
 FIVE = parse_unchecked("five_card_poker", "digitain")

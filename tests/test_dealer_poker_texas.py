@@ -7,7 +7,6 @@ from math import comb
 import numpy as np
 import pytest
 
-from .poker_helpers import deal, returned
 from croupier.cards.poker_counts import best_five_counts
 from croupier.errors import IllegalAction, InvalidBet
 from croupier.games.base import BetRequest, Decision, DrawAction
@@ -21,6 +20,8 @@ from croupier.games.dealer_poker.analysis import (
 )
 from croupier.games.dealer_poker.texas import keyer, plays
 from croupier.games.registry import game, load_variant, parse_unchecked
+
+from .poker_helpers import deal, returned
 
 V = parse_unchecked("texas_holdem", "digitain")
 BETS = {"ante": 100, "blind": 100}

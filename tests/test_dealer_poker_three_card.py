@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 from croupier.errors import (
     IllegalAction,
     InvalidBet,
@@ -23,6 +22,8 @@ from croupier.games.dealer_poker.analysis import run_deal, sample_classes
 from croupier.games.dealer_poker.three_card import keyer, q64
 from croupier.games.registry import game, load_variant, parse_unchecked
 from croupier.rng import seeded
+
+from .poker_helpers import best_five_closed_forms, deal, returned, rtp_of
 
 LIVE = parse_unchecked("three_card_poker", "live")
 TEEN = parse_unchecked("three_card_poker", "teen_patti")
