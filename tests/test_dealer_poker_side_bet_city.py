@@ -59,3 +59,10 @@ def test_000_12_53_five_and_seven_card_rtps_match_the_closed_forms() -> None:
 
 def test_variant_passes_admission() -> None:
     assert load_variant("side_bet_city", "digitain").game == "side_bet_city"
+
+
+def test_000_12_53_all_lose_exact_figure_lies_in_the_simulated_interval() -> None:
+    exact = {r.bet: r for r in game("side_bet_city").exact(V)}["all_lose"]
+    sim = {s.bet: s for s in game("side_bet_city").simulate(V, 400_000, 9, None)}["all_lose"]
+    assert sim.ci99[0] <= float(exact.rtp) <= sim.ci99[1]
+    assert exact.rtp.denominator > 1 and not hasattr(exact, "ci99")
