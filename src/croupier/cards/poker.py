@@ -33,6 +33,7 @@ from croupier.errors import InvalidSelection
 
 IntArray = npt.NDArray[np.int64]
 Table = npt.NDArray[np.int32]
+Table8 = npt.NDArray[np.int8]
 
 HIGH_CARD: Final = 0
 PAIR: Final = 1
@@ -59,7 +60,7 @@ CAT_SHIFT: Final = 20
 
 @jit
 def _eval(cards: npt.NDArray[np.int64], n: int, top5: Table, high: Table,
-          straight: Table) -> int:
+          straight: Table8) -> int:
     m1 = 0
     m2 = 0
     m3 = 0
@@ -77,42 +78,45 @@ def _eval(cards: npt.NDArray[np.int64], n: int, top5: Table, high: Table,
         m1 |= bit
         suits += 1 << ((c & 3) * 4)
     # a flush: at most one suit holds five of the (at most seven) cards, and then there is no
-    # full house or four of a kind (those spread over too many suits to leave five in one)
-    for s in range(4):
-        if (suits >> (s * 4)) & 15 >= 5:
-            fm = (smask >> (s * 16)) & 0x7FFF
-            st = straight[fm]
-            if st:
-                return int((8 << 20) | (st << 16))
-            return int((5 << 20) | top5[fm])
+    # full house or four of a kind (those spread over too many suits to leave five in one).
+    # A suit count (a nibble, at most 7) is 5 or more exactly when adding 3 sets its top bit.
+    if (suits + 0x3333) & 0x8888:
+        for s in range(4):
+            if (suits >> (s * 4)) & 15 >= 5:
+                fm = (smask >> (s * 16)) & 0x7FFF
+                st = int(straight[fm])
+                if st:
+                    return int((8 << 20) | (st << 16))
+                return int((5 << 20) | int(top5[fm]))
+    # the highest rank of a mask is its first packed rank: top5[mask] >> 16
     if m4:
-        q = high[m4]
-        return int((7 << 20) | (q << 16) | ((top5[m1 & ~(1 << q)] >> 16) << 12))
+        q = int(top5[m4]) >> 16
+        return int((7 << 20) | (q << 16) | ((int(top5[m1 & ~(1 << q)]) >> 16) << 12))
     if m3:
-        t = high[m3]
+        t = int(top5[m3]) >> 16
         rest2 = m2 & ~(1 << t)
         if rest2:
-            return int((6 << 20) | (t << 16) | (high[rest2] << 12))
-    st = straight[m1]
+            return int((6 << 20) | (t << 16) | ((int(top5[rest2]) >> 16) << 12))
+    st = int(straight[m1])
     if st:
         return int((4 << 20) | (st << 16))
     if m3:
-        t = high[m3]
-        return int((3 << 20) | (t << 16) | ((top5[m1 & ~(1 << t)] >> 12) << 8))
+        t = int(top5[m3]) >> 16
+        return int((3 << 20) | (t << 16) | ((int(top5[m1 & ~(1 << t)]) >> 12) << 8))
     if m2:
-        p1 = high[m2]
+        p1 = int(top5[m2]) >> 16
         rest = m2 & ~(1 << p1)
         if rest:
-            p2 = high[rest]
+            p2 = int(top5[rest]) >> 16
             kick = m1 & ~(1 << p1) & ~(1 << p2)
-            return int((2 << 20) | (p1 << 16) | (p2 << 12) | ((top5[kick] >> 16) << 8))
-        return int((1 << 20) | (p1 << 16) | ((top5[m1 & ~(1 << p1)] >> 8) << 4))
+            return int((2 << 20) | (p1 << 16) | (p2 << 12) | ((int(top5[kick]) >> 16) << 8))
+        return int((1 << 20) | (p1 << 16) | ((int(top5[m1 & ~(1 << p1)]) >> 8) << 4))
     return int(top5[m1])
 
 
 @jit
 def _eval_batch(hands: npt.NDArray[np.int64], top5: Table, high: Table,
-                straight: Table) -> IntArray:
+                straight: Table8) -> IntArray:
     rows, n = hands.shape
     out = np.empty(rows, dtype=np.int64)
     for i in range(rows):
@@ -179,7 +183,7 @@ def ranks_of(value: int) -> tuple[int, ...]:
 
 @jit
 def _eval_joker(cards: npt.NDArray[np.int64], n: int, top5: Table, high: Table,
-                straight: Table) -> int:
+                straight: Table8) -> int:
     """``2 * best value + natural``: equal hands are won by the one without the joker."""
     jpos = -1
     for i in range(n):
@@ -216,7 +220,7 @@ def _eval_joker(cards: npt.NDArray[np.int64], n: int, top5: Table, high: Table,
 
 @jit
 def _eval_joker_batch(hands: npt.NDArray[np.int64], top5: Table, high: Table,
-                      straight: Table) -> IntArray:
+                      straight: Table8) -> IntArray:
     rows, n = hands.shape
     out = np.empty(rows, dtype=np.int64)
     for i in range(rows):
@@ -263,7 +267,7 @@ _THREE_CODE: Final = {"poker": 0, "teen_patti": 1}
 
 
 @jit
-def _eval3(a: int, b: int, c: int, order: int, high: Table, straight3: Table,
+def _eval3(a: int, b: int, c: int, order: int, high: Table, straight3: Table8,
            top5: Table) -> int:
     ra = a >> 2
     rb = b >> 2
@@ -277,7 +281,7 @@ def _eval3(a: int, b: int, c: int, order: int, high: Table, straight3: Table,
         k = rc if ra == rb else (ra if rb == rc else rb)
         return int((1 << 12) | (p << 8) | (k << 4))
     mask = (1 << ra) | (1 << rb) | (1 << rc)
-    st = straight3[mask]
+    st = int(straight3[mask])
     if st and order == 1:
         # Teen Patti: A-K-Q is the top sequence (coded 15), A-2-3 the second (coded 14)
         if st == 14:
@@ -296,7 +300,7 @@ def _eval3(a: int, b: int, c: int, order: int, high: Table, straight3: Table,
 
 
 @jit
-def _eval3_batch(hands: npt.NDArray[np.int64], order: int, high: Table, straight3: Table,
+def _eval3_batch(hands: npt.NDArray[np.int64], order: int, high: Table, straight3: Table8,
                  top5: Table) -> IntArray:
     rows = hands.shape[0]
     out = np.empty(rows, dtype=np.int64)
@@ -376,7 +380,7 @@ def combinations(cards: Sequence[int] | npt.NDArray[np.int64], k: int) -> npt.ND
 
 @jit
 def _histogram_best(n: int, k: int, top5: Table, high: Table,
-                    straight: Table) -> IntArray:
+                    straight: Table8) -> IntArray:
     """Counts per category (10 = royal flush) of the best five of every ``k`` of ``n`` cards."""
     counts = np.zeros(11, dtype=np.int64)
     idx = np.arange(k)

@@ -123,7 +123,7 @@ def stake_unit(variant: PokerVariant) -> int:
 
 @jit
 def _best_k_classes(k: int, top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                    straight: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+                    straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Every ``k`` of 52 cards: counts per best-five class (category, 10 = royal; 11 = pair of
     aces split from other pairs) and the first hand seen of each."""
     counts = np.zeros(12, dtype=np.int64)

@@ -75,7 +75,7 @@ def bonus_hand(cards: tuple[int, ...]) -> str:
 
 @jit
 def _calls(c: npt.NDArray[np.int64], top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-           straight: npt.NDArray[np.int32]) -> bool:
+           straight: npt.NDArray[np.int8]) -> bool:
     """The documented strategy on the player's two cards ``c[0:2]`` and the flop ``c[2:5]``."""
     h0 = int(c[0]) >> 2
     h1 = int(c[1]) >> 2
@@ -168,7 +168,7 @@ class CasinoHoldemRules:
 
 @jit
 def _bonus_classes(top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                   straight: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+                   straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """Every first stage (two cards in hand, three on the flop: 25,989,600 of them): class
     ``bonus class * 2 + calls`` (bonus class 0..9 categories, 10 royal, 11 pair of Aces), with a
     representative in deal order."""
@@ -213,7 +213,7 @@ def _bonus_classes(top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
 
 @jit
 def _main_keys(deals: npt.NDArray[np.uint8], top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-               straight: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+               straight: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
     """Deals in engine order (player 2, flop 3, turn, river, dealer 2): 0 for a fold, else
     ``1 + player class * 4 + showdown`` (class 0..9, 10 royal; showdown 0 dealer does not qualify,
     1 player wins, 2 tie, 3 dealer wins)."""
@@ -303,7 +303,7 @@ def simulate(engine: DealerPokerEngine, variant: PokerVariant, rounds: int, seed
 
 @jit
 def _calls_batch(five: npt.NDArray[np.int64], top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                 straight: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+                 straight: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
     out = np.empty(five.shape[0], dtype=np.int64)
     for i in range(five.shape[0]):
         out[i] = 1 if _calls(five[i], top5, high, straight) else 0

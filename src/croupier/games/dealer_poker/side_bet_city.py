@@ -125,7 +125,7 @@ def _nobody(state: PokerState, legal: list[Decision]) -> Decision:  # pragma: no
 
 @jit
 def _five_classes(top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                  straight: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+                  straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """All five-card hands: class 0..9 categories, 10 royal, 11 a pair of Jacks or better."""
     counts = np.zeros(12, dtype=np.int64)
     reps = np.zeros((12, 5), dtype=np.int64)
@@ -177,7 +177,7 @@ def _all_lose_keys(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.int
 
 
 @jit
-def _all_lose_count(straight: npt.NDArray[np.int32], straight3: npt.NDArray[np.int32]) -> int:
+def _all_lose_count(straight: npt.NDArray[np.int8], straight3: npt.NDArray[np.int8]) -> int:
     """Deals (first three, next two, last two) on which no hand bet wins (see the module docs)."""
     memo = Dict.empty(key_type=types.int64, value_type=types.int64)
     total = 0

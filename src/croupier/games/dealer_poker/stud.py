@@ -207,7 +207,7 @@ def raises(state: PokerState, legal: list[Decision]) -> Decision:
 
 @jit
 def _stud_keys(deals: npt.NDArray[np.uint8], jokers: bool, qualifier: int, top5: npt.NDArray[np.int32],
-               high: npt.NDArray[np.int32], straight: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+               high: npt.NDArray[np.int32], straight: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
     """Deals in engine order (player 5, dealer up card, dealer 4): 0 for a fold, else
     ``1 + player class * 4 + showdown``."""
     n = deals.shape[0]
@@ -245,7 +245,7 @@ def _stud_keys(deals: npt.NDArray[np.uint8], jokers: bool, qualifier: int, top5:
 
 @jit
 def _joker5_classes(top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                    straight: npt.NDArray[np.int32]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+                    straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
     """All 2,869,685 five-card hands of the 53-card deck by class (0..9, 10 royal)."""
     counts = np.zeros(11, dtype=np.int64)
     reps = np.zeros((11, 5), dtype=np.int64)

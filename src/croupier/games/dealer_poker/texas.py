@@ -131,7 +131,7 @@ class TexasRules:
 
 @jit
 def _decision(c: npt.NDArray[np.int64], n: int, top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-              straight: npt.NDArray[np.int32]) -> int:
+              straight: npt.NDArray[np.int8]) -> int:
     """The documented strategy at each stage: ``n`` cards seen (2, 5 or 7; the player's two first).
     Returns the Play multiple (4, 2 or 1), or 0 to check/fold."""
     h0 = int(c[0]) >> 2
@@ -189,7 +189,7 @@ def plays(state: PokerState, legal: list[Decision]) -> Decision:
 
 @jit
 def _main_keys(deals: npt.NDArray[np.uint8], top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-               straight: npt.NDArray[np.int32]) -> npt.NDArray[np.int64]:
+               straight: npt.NDArray[np.int8]) -> npt.NDArray[np.int64]:
     """Deals in engine order (player 2, flop 3, turn, river, dealer 2): key
     ``stage * 66 + player class * 6 + showdown``; stage 0 fold, 1 play 1x, 2 play 2x, 3 play 4x;
     showdown = 3 * qualifies + (0 player wins, 1 tie, 2 dealer wins)."""
