@@ -155,13 +155,17 @@ def class_counts(
     lay = layout(variant.decks)
     counts = np.zeros(CLASSES + 1, dtype=np.int64)
     k = 0
-    while counts[:CLASSES].sum() < rounds:
+    done = 0
+    while done < rounds:
         rng = batch_rng(seed, k)
         for _ in range(32):
             counts += batch_counts(lay, rng, BATCH)
+            done = int(counts[:CLASSES].sum())
+            if done >= rounds:
+                break
         k += 1
         if progress is not None:
-            progress(min(int(counts[:CLASSES].sum()), rounds), rounds)
+            progress(min(done, rounds), rounds)
     return counts[:CLASSES]
 
 

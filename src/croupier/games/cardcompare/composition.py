@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from functools import cache
 
 from croupier.cards import JOKER, deck
 from croupier.errors import IllegalAction
@@ -40,8 +41,7 @@ class Composition:
     @classmethod
     def decks(cls, decks: int, jokers: int = 0, ranks: Iterable[int] | None = None) -> Composition:
         """``decks`` full decks (optionally only some ranks, e.g. 32 Cards) plus jokers."""
-        keep = None if ranks is None else frozenset(ranks)
-        return cls.of(c for c in deck(decks, jokers) if keep is None or c == JOKER or c >> 2 in keep)
+        return _full(decks, jokers, None if ranks is None else tuple(sorted(set(ranks))))
 
     @property
     def size(self) -> int:
@@ -92,3 +92,10 @@ class Composition:
                 raise ValueError(f"bad composition entry {pair!r}")
             counts[code] = n
         return cls(tuple(counts))
+
+
+@cache
+def _full(decks: int, jokers: int, ranks: tuple[int, ...] | None) -> Composition:
+    return Composition.of(
+        c for c in deck(decks, jokers) if ranks is None or c == JOKER or c >> 2 in ranks
+    )
