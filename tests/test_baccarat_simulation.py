@@ -48,7 +48,7 @@ def test_vectorised_dealer_agrees_with_the_engine_on_identical_draws(variant: st
         comp = Composition.decks(v.decks)
         draws = []
         dealt = []
-        for k in range(6):
+        for _ in range(6):
             value = src.randbelow(comp.size)
             draws.append(value)
             card = comp.card_at(value)

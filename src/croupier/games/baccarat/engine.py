@@ -118,10 +118,7 @@ class BaccaratEngine:
             "game": "baccarat", "variant": variant.name, "currency": cur.code,
             "shoe": None if shoe is None else comp.to_list(),
         })]
-        for b, req in zip(placed, bets, strict=True):
-            events.append(Event(len(events), "bet_placed", {
-                "bet_id": b.bet_id, "request": req.to_dict(), "stake": b.stake,
-            }))
+        events.append(Event(1, "bets_placed", {"bets": tuple(bets), "carried": ()}))
         return BaccaratState(variant, cur.code, tuple(placed), comp, (), (), None, tuple(events))
 
     def next_draw(self, state: BaccaratState) -> DrawRequest | None:
@@ -207,11 +204,13 @@ def replay_round(variant: BaccaratVariant, events: Sequence[Event]) -> Settlemen
     """Replay a coup from its record, table shoe included; events and settlement must match."""
     cur, bets, carried, actions = inputs_from_events(events)
     shoe_data: Any = events[0].data.get("shoe") if events else None
+    if shoe_data is not None and not isinstance(shoe_data, list):
+        shoe_data = list(shoe_data)
     shoe = None if shoe_data is None else Composition.from_list(shoe_data)
     state = ENGINE.start(variant, bets, cur, carried, shoe=shoe)
     for a in actions:
         state = ENGINE.apply(state, a)
-    if tuple(state.events) != tuple(events):
+    if [e.to_dict() for e in state.events] != [e.to_dict() for e in events]:
         raise ReplayMismatch("replaying the coup did not reproduce its record")
     return ENGINE.settle(state)
 

@@ -114,7 +114,7 @@ def deal_classes(lay: Layout, pos: U16) -> npt.NDArray[np.int16]:
     k += pt[4]
     k *= 10
     k += pt[5]
-    idx = draw_table().take(k)
+    idx: npt.NDArray[np.int16] = draw_table().take(k)
     card = (p32[:4] * lay.m2) >> lay.s2
     idx += 3 * ((blk[0] == blk[2]).view(np.uint8) + (card[0] == card[2]).view(np.uint8))
     idx += (blk[1] == blk[3]).view(np.uint8) + (card[1] == card[3]).view(np.uint8)
@@ -128,7 +128,7 @@ def batch_rng(seed: int, batch: int) -> np.random.Generator:
 
 def repeats(pos: U16) -> npt.NDArray[np.bool_]:
     """Coups whose six positions are not all distinct (they are discarded)."""
-    dup = pos[0] == pos[1]
+    dup: npt.NDArray[np.bool_] = np.equal(pos[0], pos[1])
     for i in range(6):
         for j in range(i + 1, 6):
             if i or j > 1:
