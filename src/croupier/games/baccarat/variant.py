@@ -11,7 +11,11 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from croupier.errors import VariantError
-from croupier.money import CURRENCIES, Payout, check_minor
+from croupier.games.cardcompare.fields import Limits, need, parse_admission, parse_limits
+from croupier.games.cardcompare.fields import boolean as _bool
+from croupier.games.cardcompare.fields import integer as _int
+from croupier.games.cardcompare.fields import payout as _payout
+from croupier.money import Payout
 
 #: Every bet code a baccarat variant may offer, in display order.
 BET_ORDER: Final = (
@@ -34,15 +38,6 @@ class Bonus:
     natural_win: Payout
     natural_tie: Payout
     margins: Mapping[int, Payout]
-
-
-@dataclass(frozen=True, slots=True)
-class Limits:
-    """Per-bet stake limits and the maximum win of one bet, in minor units (004 §3.12)."""
-
-    minimum: int
-    maximum: int
-    max_win: int | None
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -77,66 +72,6 @@ class BaccaratVariant:
         return self.limits.get(currency)
 
 
-def _need(data: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in data:
-        raise VariantError(f"{where}: missing field {key!r}")
-    return data[key]
-
-
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise VariantError(f"{where}: expected an integer in [{lo}, {hi}], got {value!r}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise VariantError(f"{where}: expected true or false, got {value!r}")
-    return value
-
-
-def _payout(value: Any, where: str) -> Payout:
-    try:
-        return Payout.parse(value)
-    except ValueError as exc:
-        raise VariantError(f"{where}: {exc}") from None
-
-
-def parse_admission(data: Mapping[str, Any], where: str) -> str | None:
-    admission = data.get("admission", {})
-    if not isinstance(admission, dict):
-        raise VariantError(f"{where}.admission: expected a table")
-    if admission.get("override"):
-        reason = admission.get("reason", "")
-        if not isinstance(reason, str) or len(reason.strip()) < 10:
-            raise VariantError(f"{where}.admission: an override must give its documented reason")
-        return reason
-    return None
-
-
-def parse_limits(data: Any, where: str) -> dict[str, Limits]:
-    if not isinstance(data, dict):
-        raise VariantError(f"{where}: expected a table of currency = {{min, max, max_win}}")
-    out: dict[str, Limits] = {}
-    for cur, raw in data.items():
-        w = f"{where}.{cur}"
-        if cur not in CURRENCIES:
-            raise VariantError(f"{w}: unknown currency {cur!r}")
-        if not isinstance(raw, dict):
-            raise VariantError(f"{w}: expected a table with min, max and optionally max_win")
-        try:
-            lo = check_minor(_need(raw, "min", w))
-            hi = check_minor(_need(raw, "max", w))
-            cap = raw.get("max_win")
-            cap = None if cap is None else check_minor(cap)
-        except ValueError as exc:
-            raise VariantError(f"{w}: {exc}") from None
-        if not 0 < lo <= hi or (cap is not None and cap <= 0):
-            raise VariantError(f"{w}: need 0 < min <= max and a positive max_win")
-        out[cur] = Limits(lo, hi, cap)
-    return out
-
-
 def parse_variant(data: Mapping[str, Any], name: str) -> BaccaratVariant:
     where = f"baccarat/{name}.toml"
     unknown = set(data) - _TOP_KEYS
@@ -144,8 +79,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> BaccaratVariant:
         raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     if data.get("game", "baccarat") != "baccarat":
         raise VariantError(f"{where}: game must be 'baccarat'")
-    decks = _int(_need(data, "decks", where), f"{where}.decks", 1, 16)
-    raw_pay = _need(data, "payouts", where)
+    decks = _int(need(data, "decks", where), f"{where}.decks", 1, 16)
+    raw_pay = need(data, "payouts", where)
     if not isinstance(raw_pay, dict) or not raw_pay:
         raise VariantError(f"{where}.payouts: expected a table of bet code = payout")
     payouts: dict[str, Payout] = {}
@@ -170,7 +105,7 @@ def parse_variant(data: Mapping[str, Any], name: str) -> BaccaratVariant:
         w = f"{where}.bonus"
         if not isinstance(raw, dict):
             raise VariantError(f"{w}: expected a table")
-        margins_raw = _need(raw, "margins", w)
+        margins_raw = need(raw, "margins", w)
         if not isinstance(margins_raw, dict) or not margins_raw:
             raise VariantError(f"{w}.margins: expected a table of winning margin = payout")
         margins: dict[int, Payout] = {}
@@ -179,8 +114,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> BaccaratVariant:
                 raise VariantError(f"{w}.margins: a margin is 1-9 points, got {k!r}")
             margins[int(k)] = _payout(text, f"{w}.margins.{k}")
         bonus = Bonus(
-            natural_win=_payout(_need(raw, "natural_win", w), f"{w}.natural_win"),
-            natural_tie=_payout(_need(raw, "natural_tie", w), f"{w}.natural_tie"),
+            natural_win=_payout(need(raw, "natural_win", w), f"{w}.natural_win"),
+            natural_tie=_payout(need(raw, "natural_tie", w), f"{w}.natural_tie"),
             margins=margins,
         )
     burn = data.get("burn", "none")
@@ -189,8 +124,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> BaccaratVariant:
     cut = _int(data.get("cut_card_from_end", 52), f"{where}.cut_card_from_end", 6, 52 * decks - 16)
     return BaccaratVariant(
         name=name,
-        title=str(_need(data, "title", where)),
-        source=str(_need(data, "source", where)),
+        title=str(need(data, "title", where)),
+        source=str(need(data, "source", where)),
         kind=str(data.get("kind", "table_card")),
         decks=decks,
         payouts=payouts,
