@@ -326,14 +326,22 @@ Z99 = NormalDist().inv_cdf(0.995)
 
 def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    """Rounds played through the engine, draws from numpy (``floor(u * n)``, u uniform in [0, 1))."""
+    """Monte Carlo: draws from numpy (``floor(u * n)``, u uniform in [0, 1)), returns from the engine."""
     if rounds < 1:
         raise ValueError("simulate needs at least one round")
     unit = unit_stake(engine.rules, v)
     bets = [BetRequest(c, unit) for c in v.bet_codes]
     start = engine.start(v, bets, "XXX")
+    rules = engine.rules
     sums = [0.0] * len(bets)
     squares = [0.0] * len(bets)
+    # The deal follows rules.next_slot on a plain count list; what a deal returns comes from the
+    # engine, which replays the same draw values once per distinct deal (cards grouped by
+    # card_key, the premise of the exact walk too).
+    present = [code for code, _ in start.shoe.codes()]
+    counts0 = list(start.shoe.counts)
+    size0 = start.shoe.size
+    cache: dict[tuple[Hashable, ...], list[float]] = {}
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
     block = 4096
     done = 0
@@ -341,13 +349,33 @@ def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
         size = min(block, rounds - done)
         uniforms = rng.random((size, 64)).tolist()
         for row in uniforms:
-            state = start
-            k = 0
-            while state.settlement is None:
-                state = engine.apply(state, DrawAction("card", int(row[k] * state.shoe.size)))
-                k += 1
-            for i, b in enumerate(state.settlement.bets):
-                r = b.returned / b.stake
+            counts = counts0.copy()
+            left = size0
+            dealt: Dealt = ()
+            values: list[int] = []
+            key: list[Hashable] = []
+            slot = rules.next_slot(v, dealt)
+            while slot is not None:
+                value = int(row[len(values)] * left)
+                idx = value
+                for code in present:
+                    if idx < counts[code]:
+                        break
+                    idx -= counts[code]
+                counts[code] -= 1
+                left -= 1
+                values.append(value)
+                key.append(rules.card_key(v, code))
+                dealt = dealt + ((slot, code),)
+                slot = rules.next_slot(v, dealt)
+            k = tuple(key)
+            ret = cache.get(k)
+            if ret is None:
+                state = start
+                for value in values:
+                    state = engine.apply(state, DrawAction("card", value))
+                ret = cache[k] = [b.returned / b.stake for b in engine.settle(state).bets]
+            for i, r in enumerate(ret):
                 sums[i] += r
                 squares[i] += r * r
         done += size
