@@ -382,11 +382,11 @@ def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
         if progress is not None:
             progress(done, rounds)
     out = []
-    for i, code in enumerate(v.bet_codes):
+    for i, bet in enumerate(v.bet_codes):
         mean = sums[i] / rounds
         var = max(squares[i] / rounds - mean * mean, 0.0)
         half = Z99 * sqrt(var / rounds)
-        out.append(SimBet(code, rounds, mean, (mean - half, mean + half)))
+        out.append(SimBet(bet, rounds, mean, (mean - half, mean + half)))
     return out
 
 
