@@ -185,7 +185,8 @@ class DealEngine:
     def next_draw(self, state: DealtState) -> DrawRequest | None:
         if state.settlement is not None:
             return None
-        return DrawRequest("card", state.shoe.size)
+        size = state.shoe.size or self.rules.shoe(state.variant).size
+        return DrawRequest("card", size)
 
     def legal_actions(self, state: DealtState) -> list[Decision]:
         return []
@@ -204,7 +205,9 @@ class DealEngine:
         if slot is None:  # pragma: no cover - a finished deal is settled at once
             raise RoundFinished("the deal is over")
         if state.shoe.size == 0:
-            raise IllegalAction("the shoe is empty")
+            # ASSUMPTION: a deal that outlasts its shoe goes on with a fresh one
+            state = replace(state, shoe=self.rules.shoe(state.variant), events=state.events + (
+                Event(len(state.events), "new_shoe", {}),))
         card = state.shoe.card_at(action.value)
         dealt = state.dealt + ((slot, card),)
         event = Event(len(state.events), "draw",
