@@ -109,6 +109,11 @@ class DealRules(ABC):
     def result(self, v: DealtVariant, dealt: Dealt) -> dict[str, Any]:
         return {slot: card_name(c) for slot, c in dealt}
 
+    def chance(self, v: DealtVariant, dealt: Dealt) -> tuple[str, int] | None:
+        """A chance step other than a card due now: ``(kind, n)``, its value recorded in ``dealt``
+        as ``("#kind", value)`` (e.g. which side gets the first card). Checked before a card."""
+        return None
+
     def card_key(self, v: DealtVariant, card: int) -> Hashable:
         """Cards with the same key are interchangeable for every bet (exact analysis groups them)."""
         return card
@@ -185,6 +190,9 @@ class DealEngine:
     def next_draw(self, state: DealtState) -> DrawRequest | None:
         if state.settlement is not None:
             return None
+        c = self.rules.chance(state.variant, state.dealt)
+        if c is not None:
+            return DrawRequest(c[0], c[1])
         size = state.shoe.size or self.rules.shoe(state.variant).size
         return DrawRequest("card", size)
 
@@ -199,6 +207,17 @@ class DealEngine:
             raise RoundFinished("the round is settled; no more cards")
         if not isinstance(action, DrawAction):
             raise IllegalAction(f"{state.variant.title} takes no player decision once bets are closed")
+        c = self.rules.chance(state.variant, state.dealt)
+        if c is not None:
+            kind, n = c
+            if action.kind != kind:
+                raise IllegalAction(f"the round waits for a {kind} draw, not {action.kind!r}")
+            value = action.value
+            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+                raise IllegalAction(f"a {kind} draw is in [0, {n}), got {value!r}")
+            event = Event(len(state.events), "draw", {"kind": kind, "value": value})
+            return replace(state, dealt=state.dealt + ((f"#{kind}", value),),
+                           events=state.events + (event,))
         if action.kind != "card":
             raise IllegalAction(f"the round waits for a card draw, not {action.kind!r}")
         slot = self.rules.next_slot(state.variant, state.dealt)
@@ -305,6 +324,11 @@ def distributions(engine: DealEngine, v: DealtVariant) -> dict[str, Distribution
             for i, b in enumerate(state.settlement.bets):
                 acc[i][Fraction(b.returned, b.stake)] += weight
             return
+        req = engine.next_draw(state)
+        if req is not None and req.kind != "card":
+            for value in range(req.n):
+                walk(engine.apply(state, DrawAction(req.kind, value)), weight / req.n)
+            return
         groups: dict[Hashable, tuple[int, int]] = {}
         for code, n in state.shoe.codes():
             key = rules.card_key(v, code)
@@ -350,7 +374,7 @@ def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
     done = 0
     while done < rounds:
         size = min(block, rounds - done)
-        uniforms = rng.random((size, 64)).tolist()
+        uniforms = rng.random((size, 128)).tolist()
         for row in uniforms:
             counts = counts0.copy()
             left = size0
@@ -359,6 +383,14 @@ def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
             key: list[Hashable] = []
             slot = rules.next_slot(v, dealt)
             while slot is not None:
+                c = rules.chance(v, dealt)
+                if c is not None:
+                    value = int(row[len(values)] * c[1])
+                    values.append(value)
+                    key.append(("#", value))
+                    dealt = dealt + ((f"#{c[0]}", value),)
+                    slot = rules.next_slot(v, dealt)
+                    continue
                 value = int(row[len(values)] * left)
                 idx = value
                 for code in present:
@@ -376,7 +408,9 @@ def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
             if ret is None:
                 state = start
                 for value in values:
-                    state = engine.apply(state, DrawAction("card", value))
+                    req = engine.next_draw(state)
+                    kind = "card" if req is None else req.kind
+                    state = engine.apply(state, DrawAction(kind, value))
                 ret = cache[k] = [b.returned / b.stake for b in engine.settle(state).bets]
             for i, r in enumerate(ret):
                 sums[i] += r
