@@ -181,6 +181,8 @@ class HiLoEngine:
         events = list(state.events)
         events.append(Event(len(events), "draw", {"kind": "card", "value": action.value,
                                                   "card": card_name(card)}))
+        events.append(Event(len(events), "result", {"card": card_name(card),
+                                                    "previous": state.previous}))
         results = []
         for bet_id, code, stake in state.bets:
             if code in ("hi", "lo") and state.previous is not None:
