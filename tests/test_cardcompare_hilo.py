@@ -98,3 +98,10 @@ def test_exact_fixed_bets_are_96_percent_and_hi_lo_between() -> None:
     closed = [Fraction(2 * sum(1 for r in ORDER if r > p), 25) * Fraction(o) for p, o in HI.items()]
     assert rtps["hi"].rtp == min(closed) == Fraction(18, 25) * Fraction("1.33")
     assert rtps["hi"].rtp_max == Fraction(24, 25)
+
+
+def test_simulation_agrees_with_exact() -> None:
+    v = load_variant("hilo", V)
+    ex = {r.bet: float(r.rtp) for r in GAME.exact(v)}
+    for s in GAME.simulate(v, 200_000, 4, None):
+        assert s.ci99[0] <= ex[s.bet] <= s.ci99[1], s

@@ -302,37 +302,29 @@ Z99 = NormalDist().inv_cdf(0.995)
 
 def simulate(v: HiLoVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    """A continuous table: the previous card follows the draws; HI/LO count where offered."""
+    """Independent draws of the full deck; HI and LO are priced against the previous card with
+    the lowest RTP (the figure :func:`exact` reports), the other bets need no previous card."""
     if rounds < 1:
         raise ValueError("simulate needs at least one round")
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    draws = rng.integers(0, DECK.size, size=rounds + 1)
-    cards = [DECK.card_at(int(x)) for x in range(DECK.size)]
-    table = {code: {prev: _returns(v, code, prev) for prev in [None, *RANKS]
-                    if code not in ("hi", "lo") or prev in (v.hi if code == "hi" else v.lo)}
-             for code in v.bet_codes}
-    prev: int | None = rank_of(cards[int(draws[0])]) if cards[int(draws[0])] != JOKER else 7
-    sums = dict.fromkeys(v.bet_codes, 0.0)
-    squares = dict.fromkeys(v.bet_codes, 0.0)
-    counts = dict.fromkeys(v.bet_codes, 0)
-    for x in draws[1:].tolist():
-        for code, by_prev in table.items():
-            rets = by_prev.get(prev if code in ("hi", "lo") else None)
-            if rets is None:
-                continue
-            r = float(rets[x])
-            sums[code] += r
-            squares[code] += r * r
-            counts[code] += 1
-        prev = next_previous(prev, cards[x])
+    draws = rng.integers(0, DECK.size, size=rounds)
+    table: dict[str, list[Fraction]] = {}
+    for code in v.bet_codes:
+        if code in ("hi", "lo"):
+            options = [_returns(v, code, prev) for prev in (v.hi if code == "hi" else v.lo)]
+            table[code] = min(options, key=lambda rs: sum(rs, Fraction(0)))
+        else:
+            table[code] = _returns(v, code, None)
+    counts = np.bincount(draws, minlength=DECK.size).astype(np.float64)
     if progress is not None:
         progress(rounds, rounds)
     out = []
     for code in v.bet_codes:
-        n = max(counts[code], 1)
-        mean = sums[code] / n
-        half = Z99 * sqrt(max(squares[code] / n - mean * mean, 0.0) / n)
-        out.append(SimBet(code, n, mean, (mean - half, mean + half)))
+        r = np.array([float(x) for x in table[code]])
+        mean = float(r @ counts) / rounds
+        var = max(float((r * r) @ counts) / rounds - mean * mean, 0.0)
+        half = Z99 * sqrt(var / rounds)
+        out.append(SimBet(code, rounds, mean, (mean - half, mean + half)))
     return out
 
 
