@@ -5,7 +5,7 @@
     croupier simulate GAME --variant V --rounds N --seed S [--json]
     croupier parsheet GAME --variant V [--format md|html]
     croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
-                    [--game roulette --variant V]
+                    [--game roulette --variant V] [--record ROUND.json]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
     croupier readme [--write README.md | --check README.md]
 """
@@ -24,7 +24,7 @@ from croupier.analysis import report
 from croupier.analysis.progress import ProgressBar
 from croupier.errors import CroupierError
 from croupier.games.admission import exact_of
-from croupier.games.base import BetRequest, play
+from croupier.games.base import BetRequest, DrawAction, Event, play, reenact
 from croupier.games.registry import game, load_variant, variant_names
 from croupier.money import currency, format_minor, parse_minor
 from croupier.rng import SystemSource, fair, seeded
@@ -104,12 +104,37 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     spec = game(args.game)
     variant = load_variant(args.game, args.variant)
     source = fair.stream(args.server_seed, args.client_seed, args.nonce)
-    bets = spec.demo_bets(variant, "XXX")[:1]
-    state, _ = play(spec.engine, variant, bets, "XXX", source)
     result["game"] = args.game
     result["variant"] = args.variant
-    result["draws"] = [dict(e.data) for e in state.events if e.type == "draw"]
-    results = [dict(e.data) for e in state.events if e.type == "result"]
+    if args.record:
+        # a round's record (its events, as the history recall gives them): re-enact it with the
+        # draws recomputed from the seeds and the bets and decisions taken from the record
+        with open(args.record, encoding="utf-8") as f:
+            doc = json.load(f)
+        raw = doc["events"] if isinstance(doc, dict) else doc
+        events = [Event.from_dict(e) for e in raw]
+        try:
+            settlement = reenact(spec.engine, variant, events, source)
+            result["record_matches"] = True
+            result["total_returned"] = settlement.total_returned
+        except CroupierError as exc:
+            result["record_matches"] = False
+            result["mismatch"] = str(exc)
+            ok = False
+        state_events = events
+    else:
+        bets = spec.demo_bets(variant, "XXX")[:1]
+        state = spec.engine.start(variant, bets, "XXX")
+        while not spec.engine.is_finished(state):
+            req = spec.engine.next_draw(state)
+            if req is None:
+                result["note"] = ("the round waits for a player decision here: pass the round's "
+                                  "record (--record FILE) to verify the rest")
+                break
+            state = spec.engine.apply(state, DrawAction(req.kind, source.randbelow(req.n)))
+        state_events = list(state.events)
+    result["draws"] = [dict(e.data) for e in state_events if e.type == "draw"]
+    results = [dict(e.data) for e in state_events if e.type == "result"]
     if results:
         result["result"] = results[0]
     if args.json:
@@ -266,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--commitment")
     v.add_argument("--game", default="roulette")
     v.add_argument("--variant", default="european")
+    v.add_argument("--record", help="a round's record (JSON events) to re-enact from the seeds")
     v.add_argument("--json", action="store_true")
 
     pl = sub.add_parser("play", help="play a game at the terminal with play money")

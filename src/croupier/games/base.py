@@ -267,3 +267,30 @@ def replay(engine: Engine[V, S], variant: V, events: Sequence[Event]) -> Settlem
                 raise ReplayMismatch(f"replay diverges at event {i}: {a} != {b}")
         raise ReplayMismatch(f"replay produced {len(mine)} events, the record has {len(theirs)}")
     return engine.settle(state)
+
+
+def reenact(
+    engine: Engine[V, S], variant: V, events: Sequence[Event], source: RandomSource
+) -> Settlement:
+    """Replay a round's record with every draw recomputed from ``source`` (the provably fair
+    stream of revealed seeds): the bets and decisions come from the record, the randomness from
+    the seeds. Raises :class:`ReplayMismatch` at the first draw the seeds do not give, or if the
+    record's events or settlement differ from the recomputed ones."""
+    currency, bets, carried, actions = inputs_from_events(events)
+    state = engine.start(variant, bets, currency, carried)
+    for i, action in enumerate(actions):
+        if isinstance(action, DrawAction):
+            req = engine.next_draw(state)
+            if req is None or req.kind != action.kind:
+                raise ReplayMismatch(f"action {i}: the record has a {action.kind} draw the round does not ask for")
+            value = source.randbelow(req.n)
+            if value != action.value:
+                raise ReplayMismatch(
+                    f"action {i}: the record's {action.kind} draw is {action.value}, the seeds give {value}"
+                )
+        state = engine.apply(state, action)
+    mine = [e.to_dict() for e in state.events]
+    theirs = [e.to_dict() for e in events]
+    if mine != theirs:
+        raise ReplayMismatch("the record's events differ from the round the seeds and inputs give")
+    return engine.settle(state)
