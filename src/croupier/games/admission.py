@@ -42,9 +42,22 @@ def floor_for(kind: str) -> Fraction:
 
 
 def offending(kind: str, rtps: list[BetRTP]) -> list[str]:
+    """The bets out of bounds. A figure that comes from simulation (it carries a ``ci99``
+    interval) must be inside the bounds over its whole 99% interval: a bet that cannot be shown
+    to return at most the stake is refused like one that is known to return more."""
     floor = floor_for(kind)
     bad: list[str] = []
     for r in rtps:
+        ci = getattr(r, "ci99", None)
+        if ci is not None:
+            lo, hi = ci
+            if hi > 1:
+                bad.append(f"{r.bet}: simulated RTP {float(r.rtp):.4%} has a 99% interval up to "
+                           f"{hi:.4%}, so it may return more than the stake")
+            if lo < floor:
+                bad.append(f"{r.bet}: simulated RTP {float(r.rtp):.4%} has a 99% interval down to "
+                           f"{lo:.4%}, below the {kind} floor {float(floor):.2%}")
+            continue
         if r.rtp_max > 1:
             bad.append(f"{r.bet}: RTP {float(r.rtp_max):.4%} returns more than the stake")
         if r.rtp < floor:
