@@ -34,6 +34,7 @@ import numpy as np
 from croupier.games.blackjack.dealer import BUST, NATURAL, IntArray, distribution
 from croupier.games.blackjack.variant import BlackjackVariant
 
+Triple = tuple[float, float, float]
 Hand = int  # counts of point values 1..10 packed 5 bits each (value v at bit 5*(v-1))
 ZERO: Hand = 0
 ACTIONS = ("S", "H", "D", "P", "R")
@@ -95,6 +96,7 @@ class MainBet:
         self._opt: dict[tuple[int, Hand, Hand], float] = {}
         self._pol: dict[tuple[int, Hand, Hand], float] = {}
         self._hs: dict[tuple[int, int, int], bool] = {}
+        self._mom: dict[tuple[int, Hand, Hand], Triple] = {}
         self._comp: dict[Hand, list[int]] = {}
         self._draws: dict[tuple[int, Hand], list[tuple[int, float]]] = {}
         self.chart: Chart | None = None
@@ -329,9 +331,9 @@ class MainBet:
         pv = next((k + 1 for k, n in enumerate(cs) if n == 2), 0)
         code = None
         if pv and "P" in vals:
-            code = chart.pair.get((pv, u))  # type: ignore[union-attr]
-            if code is not None and resolve(code, "D" in vals, "R" in vals, True) != "P":
-                code = None
+            pc = chart.pair.get((pv, u))  # type: ignore[union-attr]
+            if pc in ("P", "Rp"):
+                code = pc
         if code is None:
             table = chart.soft if soft else chart.hard  # type: ignore[union-attr]
             code = table.get((t, u), "S")
@@ -357,6 +359,180 @@ class MainBet:
         if self.v.dealer_blackjack_takes == "original":
             return -p_nat + best
         return best
+
+    # -- the basic strategy: mean, second moment and chance of winning per unit -----------------
+    # Each value is a triple (E[X], E[X^2], P(X > 0)) of the round's net result X per unit of the
+    # main bet, restricted like the means above (conditioned on no dealer Blackjack after a peek,
+    # or on the no-Blackjack world under OBO); hand_moments adds the dealer-Blackjack part.
+
+    def _pstand(self, u: int, removed: Hand, t: int) -> Triple:
+        d = self._dealer.get((u, removed)) or self.dealer(u, removed)
+        m = m2 = pw = d[BUST]
+        bj = self._bjres[u]
+        if bj:
+            m += d[NATURAL] * bj
+            m2 += d[NATURAL]
+        for o in range(5):
+            dt = 17 + o
+            if t > dt:
+                m += d[o]
+                m2 += d[o]
+                pw += d[o]
+            elif t < dt:
+                m -= d[o]
+                m2 += d[o]
+        return m, m2, pw
+
+    def _pbust(self, u: int, removed: Hand) -> Triple:
+        b = self.bust(u, removed)
+        return b, -b, 0.0
+
+    def _pcont(self, u: int, hand: Hand, extra: Hand, hard: int, ace: bool) -> Triple:
+        key = (u, hand, extra)
+        hit = self._mom.get(key)
+        if hit is not None:
+            return hit
+        soft = ace and hard + 10 <= 21
+        t = hard + 10 if soft else hard
+        if t < 21 and self._policy_hits(u, t, soft):
+            val = self._phit(u, hand, extra, hard, ace)
+        else:
+            val = self._pstand(u, hand + extra, t)
+        self._mom[key] = val
+        return val
+
+    def _phit(self, u: int, hand: Hand, extra: Hand, hard: int, ace: bool) -> Triple:
+        removed = hand + extra
+        m = m2 = pw = 0.0
+        for v, p in self.draws(u, removed):
+            h2 = hard + v
+            if h2 > 21:
+                a, b, c = self._pbust(u, removed + UNIT[v])
+            else:
+                a, b, c = self._pcont(u, hand + UNIT[v], extra, h2, ace or v == 1)
+            m += p * a
+            m2 += p * b
+            pw += p * c
+        return m, m2, pw
+
+    def _pdouble(self, u: int, hand: Hand, extra: Hand) -> Triple:
+        removed = hand + extra
+        hard0 = sum((i + 1) * n for i, n in enumerate(counts_of(hand)))
+        ace0 = count(hand, 1) > 0
+        m = m2 = pw = 0.0
+        for v, p in self.draws(u, removed):
+            hard = hard0 + v
+            r2 = removed + UNIT[v]
+            if hard > 21:
+                a, b, c = self._pbust(u, r2)
+            else:
+                soft = (ace0 or v == 1) and hard + 10 <= 21
+                a, b, c = self._pstand(u, r2, hard + 10 if soft else hard)
+            m += p * a
+            m2 += p * b
+            pw += p * c
+        return 2.0 * m, 4.0 * m2, pw
+
+    def _ptwo(self, u: int, hand: Hand, extra: Hand, after_split: bool) -> dict[str, Triple]:
+        removed = hand + extra
+        t, _ = hand_total(hand)
+        out = {"S": self._pstand(u, removed, t)}
+        if (after_split and count(hand, 1) >= 1 and count(extra, 1) >= 1
+                and not self.v.hit_split_aces):
+            return out
+        if t < 21:
+            hard = sum((i + 1) * n for i, n in enumerate(counts_of(hand)))
+            out["H"] = self._phit(u, hand, extra, hard, count(hand, 1) > 0)
+        if self.v.can_double_total(t) and (not after_split or self.v.double_after_split):
+            out["D"] = self._pdouble(u, hand, extra)
+        return out
+
+    def _psplit(self, u: int, pv: int) -> Triple:
+        """Splitting under the chart: hands are taken as independent for E[X^2] and the round
+        counts as won when its first hand wins (documented approximations)."""
+        extra = add(ZERO, pv)
+        single = add(ZERO, pv)
+        probs = dict(self.draws(u, add(single, pv)))
+        p_pair = probs.get(pv, 0.0)
+        resplit = pv != 1 or self.v.resplit_aces
+        limit = self.v.max_hands if resplit else 2
+
+        def value(h: Hand) -> Triple:
+            vals = self._ptwo(u, h, extra, True)
+            return vals[self.policy_action(u, h, vals, after_split=True)]  # type: ignore[arg-type]
+
+        non = [0.0, 0.0, 0.0]
+        if p_pair < 1.0:
+            for v, p in probs.items():
+                if v != pv:
+                    tr = value(add(single, v))
+                    for k in range(3):
+                        non[k] += p * tr[k] / (1.0 - p_pair)
+        stuck = value(add(single, pv)) if p_pair > 0 else (0.0, 0.0, 0.0)
+
+        @cache
+        def counts(pending: int, hands: int) -> tuple[float, float]:
+            if pending == 0:
+                return 0.0, 0.0
+            a, b = counts(pending - 1, hands)
+            n_non = (1.0 - p_pair) * (a + 1.0)
+            n_stuck = (1.0 - p_pair) * b
+            if hands < limit:
+                c, d = counts(pending + 1, hands + 1)
+                n_non += p_pair * c
+                n_stuck += p_pair * d
+            else:
+                n_non += p_pair * a
+                n_stuck += p_pair * (b + 1.0)
+            return n_non, n_stuck
+
+        n_non, n_stuck = counts(2, 2)
+        n = n_non + n_stuck
+        mean_h = (n_non * non[0] + n_stuck * stuck[0]) / n
+        m2_h = (n_non * non[1] + n_stuck * stuck[1]) / n
+        pw_h = (n_non * non[2] + n_stuck * stuck[2]) / n
+        m = n * mean_h
+        m2 = n * m2_h + n * (n - 1.0) * mean_h * mean_h
+        return m, m2, pw_h
+
+    def hand_moments(self, u: int, i: int, j: int) -> Triple:
+        """(E[X], E[X^2], P(X > 0)) of the main bet under the basic strategy chart."""
+        hand = add(add(ZERO, i), j)
+        p_nat = self.p_natural(u, hand)
+        if sorted((i, j)) == [1, 10]:
+            bj = float(self.v.blackjack_pays.net)
+            return (1.0 - p_nat) * bj, (1.0 - p_nat) * bj * bj, 1.0 - p_nat
+        vals: dict[str, Triple] = self._ptwo(u, hand, ZERO, False)
+        if i == j and self.can_split(i, u):
+            vals["P"] = self._psplit(u, i)
+        if self.can_surrender(u):
+            if self.v.surrender == "early":
+                tot = (-0.5, 0.25)
+            else:
+                tot = (-p_nat - 0.5 * (1.0 - p_nat), p_nat + 0.25 * (1.0 - p_nat))
+            if self.peeks(u):
+                vals["R"] = ((tot[0] + p_nat) / (1.0 - p_nat), (tot[1] - p_nat) / (1.0 - p_nat), 0.0)
+            elif self.v.dealer_blackjack_takes == "original":
+                vals["R"] = (tot[0] + p_nat, tot[1] - p_nat, 0.0)
+            else:
+                vals["R"] = (tot[0], tot[1], 0.0)
+        m, m2, pw = vals[self.policy_action(u, hand, vals, after_split=False)]  # type: ignore[arg-type]
+        if self.peeks(u):
+            return -p_nat + (1.0 - p_nat) * m, p_nat + (1.0 - p_nat) * m2, (1.0 - p_nat) * pw
+        if self.v.dealer_blackjack_takes == "original":
+            return -p_nat + m, p_nat + m2, pw
+        return m, m2, pw
+
+    def basic_moments(self) -> Triple:
+        if self.chart is None:
+            self.chart = self.build_chart()
+        m = m2 = pw = 0.0
+        for u, i, j, p in self.weights():
+            a, b, c = self.hand_moments(u, i, j)
+            m += p * a
+            m2 += p * b
+            pw += p * c
+        return m, m2, pw
 
     # -- the whole game ------------------------------------------------------------------------
 
