@@ -30,6 +30,8 @@ from croupier.games.blackjack.rules import (
     classify_pair,
     classify_suitem_up,
     is_natural,
+    points,
+    total,
 )
 from croupier.games.blackjack.variant import BlackjackVariant, SideBet
 from croupier.games.maths import BetRTP, Distribution, summarize
@@ -142,18 +144,65 @@ def side_bet_distributions(variant: BlackjackVariant, bet: SideBet) -> list[Dist
         return [Distribution.of(
             (p, pays[row].total if row in pays else Fraction(0)) for row, p in probs.items())]
     if code == "bonus":
-        # two selections: the box takes no third card (two-card rows only) or it does
-        two = _dist(two_card_counts(d, "bonus"), pays)
-        three_rows = three_card_counts(d, "bonus3")
-        two_rows = two_card_counts(d, "bonus")
-        n = 52 * d
-        p3 = {r: Fraction(w, _fall(n, 3)) for r, w in three_rows.items() if r in THREE_CARD_ROWS}
-        p2 = {r: Fraction(w, _fall(n, 2)) for r, w in two_rows.items() if r is not None}
-        points = [(p, pays[r].total if r in pays else Fraction(0)) for r, p in (p3 | p2).items()]
-        rest = 1 - sum(p for p, _ in points)
-        three = Distribution.of([*points, (rest, Fraction(0))])
-        return [two, three]
+        return [bonus_distribution(variant, pays, "basic"), bonus_distribution(variant, pays, "always")]
     raise ValueError(f"no exact analysis for side bet {code!r}")  # pragma: no cover
+
+
+def _takes_third(variant: BlackjackVariant, c1: int, c2: int, up: int) -> bool:
+    """Does the box's first decision under the basic strategy take a card (hit, double, split)?"""
+    from croupier.games.blackjack.analysis import resolve
+    from croupier.games.blackjack.strategy import code_for_cards
+
+    u = points(up)
+    t = total((c1, c2)).value
+    pv = points(c1) if points(c1) == points(c2) else 0
+    can_split = bool(pv) and pv in variant.splittable and variant.max_hands >= 2
+    can_double = variant.can_double_total(t)
+    can_surr = variant.surrender != "none" and u in variant.surrender_against
+    code = code_for_cards(variant, (c1, c2), u, can_split)
+    return resolve(code, can_double, can_surr, can_split) in ("H", "D", "P")
+
+
+def bonus_distribution(variant: BlackjackVariant, pays: dict[str, Payout], mode: str) -> Distribution:
+    """002 Bonus: two-card rows from the first two cards; three-card rows (6-7-8, 7-7-7) need the
+    box's third card, which the box takes under the basic strategy (``basic``) or always
+    (``always``, the best case for the player). Counted without replacement; no-hole-card and
+    no-peek deals (the dealer's second card comes after the box's third)."""
+    d = variant.decks
+    n = 52 * d
+    points_ = []
+    two = two_card_counts(d, "bonus")
+    for row, w in two.items():
+        if row is not None:
+            points_.append((Fraction(w, _fall(n, 2)), pays[row].total if row in pays else Fraction(0)))
+    sevens = [c for c in CARDS if 6 <= (c >> 2) <= 8]
+    acc: dict[str, int] = {}
+    for c1 in sevens:
+        for c2 in sevens:
+            w12 = d * (d - 1 if c1 == c2 else d)
+            for third in sevens:
+                used = (c1 == third) + (c2 == third)
+                w3 = d - used
+                if w3 <= 0:
+                    continue
+                row = classify_bonus((c1, c2, third))
+                if row is None:
+                    continue
+                if mode == "always":
+                    acc[row] = acc.get(row, 0) + w12 * w3 * (n - 2)
+                    continue
+                for up in CARDS:
+                    wu = d - (c1 == up) - (c2 == up)
+                    if wu <= 0 or not _takes_third(variant, c1, c2, up):
+                        continue
+                    w3u = w3 - (third == up)
+                    if w3u > 0:
+                        acc[row] = acc.get(row, 0) + w12 * wu * w3u
+    for row, w in acc.items():
+        points_.append((Fraction(w, _fall(n, 4) if mode == "basic" else _fall(n, 3) * (n - 2)),
+                        pays[row].total if row in pays else Fraction(0)))
+    rest = 1 - sum(p for p, _ in points_)
+    return Distribution.of([*points_, (rest, Fraction(0))])
 
 
 def insurance_distributions(variant: BlackjackVariant) -> list[Distribution]:
@@ -202,7 +251,8 @@ def exact(variant: BlackjackVariant) -> list[BetRTP]:
         note = ""
         if bet.jackpot_rows:
             note = (f"fixed-odds rows only; {', '.join(bet.jackpot_rows)} are paid from a jackpot "
-                    "pool (later issue); rtp = box without a third card, rtp_max = with one")
+                    "pool (later issue); rtp = the box plays the basic strategy, rtp_max = the box "
+                    "always takes a third card")
         out.append(summarize(code, side_bet_distributions(variant, bet), note=note))
     return out
 

@@ -6,17 +6,18 @@ the engine's order (player, dealer up, player, dealer hole, then the player's ca
 dealer's), so a differential test replays identical shoes through :class:`.engine.BlackjackEngine`
 with the same chart and compares every round's result.
 
-Seeds: batch ``k`` of a run with seed ``s`` shuffles with numba's generator seeded by
-``hash((s, k))`` (a fixed batch size keeps results independent of how the run is driven).
+Randomness: batch ``k`` of a run with seed ``s`` takes 64-bit words from
+``numpy.random.default_rng([s, k])``; a card is chosen among the cards left by exact rejection
+(no modulo bias) as it is dealt (lazy Fisher-Yates), so only the cards used are shuffled.
 Side bets are settled by lookup tables built from the rule functions of :mod:`.rules` and the
 variant's paytables (no second copy of a paytable).
 """
 
 from __future__ import annotations
 
-import hashlib
 import math
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -38,6 +39,7 @@ from croupier.games.registry import ProgressFn, SimBet
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
+U64 = npt.NDArray[np.uint64]
 
 CODES = {"S": 0, "H": 1, "Dh": 2, "Ds": 3, "P": 4, "Rh": 5, "Rs": 6, "Rp": 7}
 BATCH = 100_000
@@ -78,6 +80,7 @@ def chart_tables(chart: Chart) -> tuple[I64, I64, I64]:
     return hard, soft, pair
 
 
+@cache
 def tables(variant: BlackjackVariant) -> Tables:
     mb = main_bet(variant)
     if mb.chart is None:  # pragma: no cover - main_bet builds it
@@ -170,23 +173,24 @@ def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # p
 
 
 @njit(cache=True)  # type: ignore[misc]
-def play_round(shoe: I64, pos: int, hard: I64, soft: I64, pair: I64, peek: I64, surr: I64,
-               dbl: I64, split: I64, flags: I64, bj_net: float, out: I64
-               ) -> tuple[float, int]:  # pragma: no cover - numba
+def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, pair: I64, peek: I64,
+               surr: I64, dbl: I64, split: I64, flags: I64, bj_net: float, out: I64,
+               cards: I64, hinfo: I64, dealer: I64) -> tuple[float, int]:  # pragma: no cover
     """Play one round of one box from ``shoe[pos:]``; returns (net per unit, new position).
 
-    ``out`` receives [first card, second card, up card, dealer cards, dealer bust, third card].
+    Cards past ``sh[0]`` are shuffled in as they are dealt (lazy Fisher-Yates: the dealt prefix
+    is a uniform random sequence). ``out`` receives [first card, second card, up card, dealer
+    cards, dealer bust, third card]; ``cards``, ``hinfo`` and ``dealer`` are scratch arrays.
     """
     hole = flags[F_HOLE] == 1
-    p1 = shoe[pos]
-    upc = shoe[pos + 1]
-    p2 = shoe[pos + 2]
+    p1 = _take(shoe, pos, sh, words)
+    upc = _take(shoe, pos + 1, sh, words)
+    p2 = _take(shoe, pos + 2, sh, words)
     pos += 3
-    dealer = np.zeros(24, dtype=np.int64)
     dealer[0] = upc
     nd = 1
     if hole:
-        dealer[1] = shoe[pos]
+        dealer[1] = _take(shoe, pos, sh, words)
         nd = 2
         pos += 1
     u = _val(upc)
@@ -201,12 +205,17 @@ def play_round(shoe: I64, pos: int, hard: I64, soft: I64, pair: I64, peek: I64, 
     can_surr_up = surr_mode > 0 and surr[u] == 1
     # hands: cards, count, bet multiplier, flags
     maxh = flags[F_MAX_HANDS]
-    cards = np.zeros((8, 24), dtype=np.int64)
-    ncards = np.zeros(8, dtype=np.int64)
-    mult = np.ones(8, dtype=np.int64)
-    is_split = np.zeros(8, dtype=np.int64)
-    aces_split = np.zeros(8, dtype=np.int64)
-    surrendered = np.zeros(8, dtype=np.int64)
+    ncards = hinfo[0]
+    mult = hinfo[1]
+    is_split = hinfo[2]
+    aces_split = hinfo[3]
+    surrendered = hinfo[4]
+    for k in range(maxh):
+        ncards[k] = 0
+        mult[k] = 1
+        is_split[k] = 0
+        aces_split[k] = 0
+        surrendered[k] = 0
     cards[0, 0] = p1
     cards[0, 1] = p2
     ncards[0] = 2
@@ -236,7 +245,7 @@ def play_round(shoe: I64, pos: int, hard: I64, soft: I64, pair: I64, peek: I64, 
         h = 0
         while h < nh:
             if ncards[h] == 1:
-                c = shoe[pos]
+                c = _take(shoe, pos, sh, words)
                 pos += 1
                 if third < 0:
                     third = c
@@ -288,14 +297,14 @@ def play_round(shoe: I64, pos: int, hard: I64, soft: I64, pair: I64, peek: I64, 
                     aces_split[h] = 1 if a == 1 else 0
                     aces_split[h + 1] = aces_split[h]
                     nh += 1
-                    c = shoe[pos]
+                    c = _take(shoe, pos, sh, words)
                     pos += 1
                     if third < 0:
                         third = c
                     cards[h, 1] = c
                     ncards[h] = 2
                     continue
-                c = shoe[pos]
+                c = _take(shoe, pos, sh, words)
                 pos += 1
                 if third < 0:
                     third = c
@@ -327,7 +336,7 @@ def play_round(shoe: I64, pos: int, hard: I64, soft: I64, pair: I64, peek: I64, 
     if flags[F_BUSTIT] == 1 and not dealer_nat_peeked:
         live = True
     if nd == 1 and (live or (natural_check and (u == 1 or u == 10))):
-        dealer[1] = shoe[pos]
+        dealer[1] = _take(shoe, pos, sh, words)
         pos += 1
         nd = 2
     if nd == 2:
@@ -337,7 +346,7 @@ def play_round(shoe: I64, pos: int, hard: I64, soft: I64, pair: I64, peek: I64, 
             while True:
                 t, s = _total_of(dealer, nd)
                 if t < 17 or (t == 17 and s and flags[F_H17] == 1):
-                    dealer[nd] = shoe[pos]
+                    dealer[nd] = _take(shoe, pos, sh, words)
                     pos += 1
                     nd += 1
                 else:
@@ -378,6 +387,43 @@ def play_round(shoe: I64, pos: int, hard: I64, soft: I64, pair: I64, peek: I64, 
     return net, pos
 
 
+MASK32 = 0xFFFFFFFF
+
+
+@njit(cache=True, inline="always")  # type: ignore[misc]
+def _word32(words: I64, sh: I64) -> int:  # pragma: no cover - numba
+    i = sh[1]
+    sh[1] = i + 1
+    w = words[i >> 1]
+    if i & 1:
+        return (w >> 32) & MASK32
+    return w & MASK32
+
+
+@njit(cache=True, inline="always")  # type: ignore[misc]
+def _take(shoe: I64, pos: int, sh: I64, words: I64) -> int:  # pragma: no cover - numba
+    """The card at ``pos``; past ``sh[0]`` it is first swapped with a uniformly chosen card of
+    ``shoe[pos:]`` (Fisher-Yates step). ``sh`` = [shuffled up to, draws used]; the random
+    32-bit draws come from ``words`` (numpy's Generator), bounded by Lemire's exact method."""
+    if pos >= sh[0]:
+        n = shoe.shape[0] - pos
+        x = _word32(words, sh)
+        m = x * n
+        low = m & MASK32
+        if low < n:  # Lemire's rejection: exact, and almost never divides
+            t = (4294967296 - n) % n
+            while low < t:
+                x = _word32(words, sh)
+                m = x * n
+                low = m & MASK32
+        j = pos + (m >> 32)
+        tmp = shoe[pos]
+        shoe[pos] = shoe[j]
+        shoe[j] = tmp
+        sh[0] = pos + 1
+    return shoe[pos]
+
+
 @njit(cache=True)  # type: ignore[misc]
 def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
     hard = 0
@@ -393,25 +439,28 @@ def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - num
 
 
 @njit(cache=True)  # type: ignore[misc]
-def _run(seed: int, rounds: int, shoe: I64, pos: int, cut: int, every: bool,
+def _run(words: I64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bool,
          hard: I64, soft: I64, pair: I64, peek: I64, surr: I64, dbl: I64, split: I64,
          flags: I64, bj_net: float, side_kind: I64, side_two: F64, side_three: F64,
-         side_bust: F64, sums: F64) -> int:  # pragma: no cover - numba
-    """``rounds`` rounds; ``sums`` = [main sum, main sum of squares, per side bet (sum, sumsq)]."""
-    np.random.seed(seed)
+         side_bust: F64, sums: F64) -> tuple[int, int]:  # pragma: no cover - numba
+    """Play up to ``rounds`` rounds while ``words`` lasts; returns (rounds played, position).
+
+    ``sums`` = [main sum, main sum of squares, then (sum, sum of squares) per side bet]."""
     out = np.zeros(6, dtype=np.int64)
+    cards = np.zeros((8, 24), dtype=np.int64)
+    hinfo = np.zeros((5, 8), dtype=np.int64)
+    dealer = np.zeros(24, dtype=np.int64)
     n = shoe.shape[0]
+    nw = words.shape[0]
     nside = side_kind.shape[0]
-    for _ in range(rounds):
+    played = 0
+    while played < rounds and sh[1] + 4 * n < 2 * nw:
         if every or pos >= cut or pos > n - 60:
-            for i in range(n - 1, 0, -1):
-                j = np.random.randint(0, i + 1)
-                tmp = shoe[i]
-                shoe[i] = shoe[j]
-                shoe[j] = tmp
             pos = 0
-        net, pos = play_round(shoe, pos, hard, soft, pair, peek, surr, dbl, split, flags,
-                              bj_net, out)
+            sh[0] = 0  # reshuffle: the next cards are drawn at random as they are dealt
+        net, pos = play_round(shoe, pos, sh, words, hard, soft, pair, peek, surr, dbl, split,
+                              flags, bj_net, out, cards, hinfo, dealer)
+        played += 1
         sums[0] += net
         sums[1] += net * net
         for k in range(nside):
@@ -431,30 +480,37 @@ def _run(seed: int, rounds: int, shoe: I64, pos: int, cut: int, every: bool,
                     r = side_two[k, out[0], out[1]]
             sums[2 + 2 * k] += r
             sums[3 + 2 * k] += r * r
-    return pos
-
-
-def _batch_seed(seed: int, k: int) -> int:
-    h = hashlib.sha256(f"blackjack:{seed}:{k}".encode()).digest()
-    return int.from_bytes(h[:4], "big")
+    return played, pos
 
 
 def simulate(variant: BlackjackVariant, rounds: int, seed: int,
              progress: ProgressFn | None = None) -> list[SimBet]:
-    """Play ``rounds`` rounds of basic strategy on one box with every side bet placed."""
+    """Play ``rounds`` rounds of basic strategy on one box with every side bet placed.
+
+    Batch ``k`` of ``BATCH`` rounds draws its random words from
+    ``numpy.random.default_rng([seed, k])``."""
     tb = tables(variant)
     shoe = np.array(deck(variant.decks), dtype=np.int64)
-    cut = int(len(shoe) * variant.penetration)
+    n = len(shoe)
+    cut = int(n * variant.penetration)
     sums = np.zeros(2 + 2 * len(variant.side_bets))
-    pos = len(shoe)  # forces a shuffle first
+    sh = np.zeros(2, dtype=np.int64)
+    pos = n  # forces a shuffle first
     done = 0
     k = 0
     while done < rounds:
-        n = min(BATCH, rounds - done)
-        pos = _run(_batch_seed(seed, k), n, shoe, pos, cut, variant.shuffle_every_round,
-                   tb.hard, tb.soft, tb.pair, tb.peek, tb.surr, tb.dbl, tb.split, tb.flags,
-                   tb.bj_net, tb.side_kind, tb.side_two, tb.side_three, tb.side_bust, sums)
-        done += n
+        target = min(BATCH, rounds - done)
+        rng = np.random.default_rng([seed, k])
+        batch_done = 0
+        while batch_done < target:
+            words = rng.bit_generator.random_raw(4 * (target - batch_done) + 4 * n + 64).view(np.int64)
+            sh[1] = 0
+            played, pos = _run(words, target - batch_done, shoe, sh, pos, cut,
+                               variant.shuffle_every_round, tb.hard, tb.soft, tb.pair, tb.peek,
+                               tb.surr, tb.dbl, tb.split, tb.flags, tb.bj_net, tb.side_kind,
+                               tb.side_two, tb.side_three, tb.side_bust, sums)
+            batch_done += played
+        done += target
         k += 1
         if progress is not None:
             progress(done, rounds)
@@ -474,3 +530,18 @@ def _sim(bet: str, rounds: int, rtp: float, var: float) -> SimBet:
 
 def values_of(cards: list[int]) -> list[int]:
     return [points(c) for c in cards]
+
+
+def round_on_shoe(variant: BlackjackVariant, shoe: I64, pos: int) -> tuple[float, int, I64]:
+    """One fast-path round on an explicit shoe order (no shuffling): (net per unit, next
+    position, [first, second, up, dealer cards, dealer bust, third card]). For the differential
+    test against the engine."""
+    tb = tables(variant)
+    sh = np.array([len(shoe), 0], dtype=np.int64)
+    words = np.zeros(2, dtype=np.int64)
+    out = np.zeros(6, dtype=np.int64)
+    net, new = play_round(shoe, pos, sh, words, tb.hard, tb.soft, tb.pair, tb.peek, tb.surr,
+                          tb.dbl, tb.split, tb.flags, tb.bj_net, out,
+                          np.zeros((8, 24), dtype=np.int64), np.zeros((5, 8), dtype=np.int64),
+                          np.zeros(24, dtype=np.int64))
+    return float(net), int(new), out
