@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from blackjack_helpers import custom, legal, main, returned, rig, variant
 
+from blackjack_helpers import custom, legal, main, returned, rig, variant
 from croupier.errors import (
     IllegalAction,
     InvalidBet,

@@ -9,8 +9,8 @@ from functools import cache
 
 import numpy as np
 import pytest
-from blackjack_helpers import custom, raw, variant
 
+from blackjack_helpers import custom, raw, variant
 from croupier.cards import deck, name, parse
 from croupier.games.admission import offending
 from croupier.games.base import BetRequest

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections import Counter
 from itertools import product
 
-from blackjack_helpers import variant
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from blackjack_helpers import variant
 from croupier.cards import deck
 from croupier.games.base import BetRequest, DrawAction
 from croupier.games.blackjack import ENGINE

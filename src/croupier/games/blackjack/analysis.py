@@ -31,7 +31,7 @@ from functools import cache
 
 import numpy as np
 
-from croupier.games.blackjack.dealer import BUST, NATURAL, IntArray, distribution
+from croupier.games.blackjack.dealer import BUST, NATURAL, distribution
 from croupier.games.blackjack.variant import BlackjackVariant
 
 Triple = tuple[float, float, float]

@@ -742,7 +742,7 @@ class BlackjackEngine:
             else:
                 results.append(BetResult(pb.bet_id, pb.code, pb.stake, 0, "lose"))
         next_id = len(st.bets)
-        for bid, amount in st.insurance:
+        for _bid, amount in st.insurance:
             r = Payout.to_one(2).returned(amount) if dealer_bj else 0
             results.append(BetResult(next_id, "insurance", amount, r, "win" if r else "lose"))
             next_id += 1
