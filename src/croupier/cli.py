@@ -3,6 +3,7 @@
     croupier games [--json]
     croupier rtp GAME [--variant V] [--json]
     croupier simulate GAME --variant V --rounds N --seed S [--json]
+    croupier parsheet GAME --variant V [--format md|html]
     croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
                     [--game roulette --variant V]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
@@ -22,6 +23,7 @@ from typing import Any, TextIO
 from croupier.analysis import report
 from croupier.analysis.progress import ProgressBar
 from croupier.errors import CroupierError
+from croupier.games.admission import exact_of
 from croupier.games.base import BetRequest, play
 from croupier.games.registry import game, load_variant, variant_names
 from croupier.money import currency, format_minor, parse_minor
@@ -46,7 +48,7 @@ def cmd_rtp(args: argparse.Namespace, out: TextIO) -> int:
     docs = []
     for name in _variants(args.game, args.variant):
         variant = load_variant(args.game, name)
-        rtps = spec.exact(variant)
+        rtps = exact_of(spec, variant)
         docs.append((variant, rtps))
     if args.json:
         payload: Any = [report.rtp_json(args.game, v, r) for v, r in docs]
@@ -70,8 +72,17 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(report.sim_json(args.game, variant, args.rounds, args.seed, rate, sims), out, indent=2)
         out.write("\n")
     else:
-        exact = {r.bet: r for r in spec.exact(variant)}
+        exact = {r.bet: r for r in exact_of(spec, variant)}
         out.write(report.sim_text(args.game, variant, args.rounds, args.seed, rate, sims, exact) + "\n")
+    return 0
+
+
+def cmd_parsheet(args: argparse.Namespace, out: TextIO) -> int:
+    spec = game(args.game)
+    variant = load_variant(args.game, args.variant)
+    rtps = exact_of(spec, variant)
+    render = report.parsheet_html if args.format == "html" else report.parsheet_markdown
+    out.write(render(args.game, variant, rtps))
     return 0
 
 
@@ -192,7 +203,7 @@ def generated_sections() -> dict[str, str]:
         parts = []
         for v in variant_names(name):
             variant = load_variant(name, v)
-            parts.append(report.markdown_variant(name, variant, spec.exact(variant)))
+            parts.append(report.markdown_variant(name, variant, exact_of(spec, variant)))
         sections[name] = "\n\n".join(parts)
     return sections
 
@@ -246,6 +257,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
 
+    ps = sub.add_parser("parsheet", help="the par sheet of a variant (Markdown or HTML)")
+    ps.add_argument("game")
+    ps.add_argument("--variant", required=True)
+    ps.add_argument("--format", choices=["md", "html"], default="md")
+
     v = sub.add_parser("verify", help="recompute a provably fair round from revealed seeds")
     v.add_argument("--server-seed", required=True)
     v.add_argument("--client-seed", required=True)
@@ -282,6 +298,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_rtp(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "parsheet":
+            return cmd_parsheet(args, out)
         if args.command == "verify":
             return cmd_verify(args, out)
         if args.command == "play":

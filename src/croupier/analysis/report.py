@@ -135,3 +135,45 @@ def markdown_variant(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
     if notes:
         lines += ["", "Assumptions:", ""] + [f"- {a}" for a in notes]
     return "\n".join(lines)
+
+
+def parsheet_markdown(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
+    """The par sheet an operator files with a regulator, as Markdown."""
+    head = [
+        f"# Par sheet: {game(game_name).title} - {variant.title}",
+        "",
+        f"- Game: `{game_name}`; variant: `{variant.name}`; kind: {variant.kind}",
+        f"- Rules source: {variant.source}",
+        "- Method: exact enumeration of every outcome through the engine's own settlement",
+        "- Figures per unit staked; hit frequency = chance the bet returns more than the stake;",
+        "  std dev = standard deviation of the return; max return = largest total return.",
+        "",
+    ]
+    return "\n".join(head) + markdown_variant(game_name, variant, rtps).split("\n", 1)[1] + "\n"
+
+
+def parsheet_html(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
+    """The same par sheet as a standalone HTML page."""
+    from html import escape
+
+    rows = "".join(
+        f"<tr><td>{escape(r.bet)}</td><td>{escape(str(getattr(variant, 'payouts', {}).get(r.bet, 'per chip')))}</td>"
+        f"<td>{float(r.rtp):.4%}</td><td>{float(r.house_edge):.4%}</td><td>{r.rtp}</td>"
+        f"<td>{float(r.hit_frequency):.4f}</td><td>{r.std_dev:.3f}</td><td>x{float(r.max_return):g}</td></tr>"
+        for r in rtps
+    )
+    notes = "".join(f"<li>{escape(a)}</li>" for a in getattr(variant, "assumptions", ()))
+    return (
+        "<!doctype html><html lang='en'><meta charset='utf-8'>"
+        f"<title>Par sheet: {escape(variant.title)}</title>"
+        "<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}"
+        "td,th{border:1px solid #999;padding:.3rem .6rem;text-align:right}td:first-child{text-align:left}</style>"
+        f"<h1>Par sheet: {escape(game(game_name).title)} - {escape(variant.title)}</h1>"
+        f"<p>Game <code>{escape(game_name)}</code>, variant <code>{escape(variant.name)}</code>. "
+        f"Rules source: {escape(variant.source)}. Exact enumeration through the engine's settlement.</p>"
+        "<table><thead><tr><th>bet</th><th>pays</th><th>RTP</th><th>house edge</th><th>exact RTP</th>"
+        "<th>hit frequency</th><th>std dev</th><th>max return</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+        + (f"<h2>Assumptions</h2><ul>{notes}</ul>" if notes else "")
+        + "</html>\n"
+    )

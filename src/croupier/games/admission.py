@@ -52,9 +52,20 @@ def offending(kind: str, rtps: list[BetRTP]) -> list[str]:
     return bad
 
 
+_EXACT: dict[int, tuple[Any, list[BetRTP]]] = {}
+
+
+def exact_of(spec: GameSpec, variant: Any) -> list[BetRTP]:
+    """``spec.exact(variant)``, computed once per loaded variant object."""
+    hit = _EXACT.get(id(variant))
+    if hit is None or hit[0] is not variant:
+        hit = _EXACT[id(variant)] = (variant, spec.exact(variant))
+    return list(hit[1])
+
+
 def admit(spec: GameSpec, variant: Any) -> list[BetRTP]:
     """Compute every bet's exact RTP and refuse the variant if one is out of bounds."""
-    rtps = spec.exact(variant)
+    rtps = exact_of(spec, variant)
     bad = offending(variant.kind, rtps)
     if bad and not variant.admission_override:
         raise VariantRefused(

@@ -13,10 +13,8 @@ console; the engine validates them like any other input.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
-from fractions import Fraction
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, NamedTuple
 
 from croupier.errors import (
     IllegalAction,
@@ -36,15 +34,14 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
-from croupier.games.roulette.layout import Layout, Position, layout_for
+from croupier.games.roulette.layout import Position, layout_for
 from croupier.games.roulette.rules import Carry, Spin, position_return
-from croupier.games.roulette.variant import LimitSet, RouletteVariant
+from croupier.games.roulette.variant import EVEN_MONEY, LimitSet, RouletteVariant
 from croupier.games.roulette.wheel import label
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Currency, Payout, apply_ratio, currency, format_minor, parse_stake
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedBet:
+class PlacedBet(NamedTuple):
     bet_id: int
     request: BetRequest
     position: Position
@@ -52,8 +49,7 @@ class PlacedBet:
     carried: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RouletteState:
+class RouletteState(NamedTuple):
     variant: RouletteVariant
     currency: str
     bets: tuple[PlacedBet, ...]
@@ -87,20 +83,30 @@ class RouletteEngine:
         lay = layout_for(variant)
         if not bets and not carried:
             raise InvalidBet("a round needs at least one bet")
+        events: list[Event] = [_started_event(variant, cur.code)]
         placed: list[PlacedBet] = []
-        events: list[Event] = [
-            Event(0, "round_started",
-                  {"game": "roulette", "variant": variant.name, "currency": cur.code}),
-        ]
-        per_position: dict[Position, int] = {}
+        per_position: dict[int, int] = {}
         total = 0
+        resolve = lay.resolve_checked
         for i, req in enumerate(bets):
-            pos, stake = self._check_bet(lay, limits, req, cur.code)
-            per_position[pos] = per_position.get(pos, 0) + stake
+            if type(req) is not BetRequest:
+                raise InvalidBet(f"{req!r} is not a bet")
+            pos = resolve(req.code, req.target)
+            stake = req.stake
+            if type(stake) is not int or stake <= 0:
+                stake = parse_stake(stake)  # raises the precise error
+            chips, lo, hi = _bounds(limits, pos)
+            if stake % chips or not lo <= stake // chips <= hi:
+                _explain_limits(limits, pos, stake, cur, combined=False)
+            per_position[pos.index] = per_position.get(pos.index, 0) + stake
             total += stake
             placed.append(PlacedBet(i, req, pos, stake, False))
-        for pos, amount in per_position.items():
-            self._check_limits(limits, pos, amount, cur.code, combined=True)
+        if len(per_position) < len(placed):
+            for b in placed:
+                chips, lo, hi = _bounds(limits, b.position)
+                amount = per_position[b.position.index]
+                if amount // chips > hi:
+                    _explain_limits(limits, b.position, amount, cur, combined=True)
         if bets and not limits.table_min <= total <= limits.table_max:
             raise TableLimitExceeded(
                 f"the bets total {format_minor(total, cur)}; this table takes "
@@ -108,48 +114,12 @@ class RouletteEngine:
             )
         for req in carried:
             pos = lay.resolve(req.code, req.target)
-            if len(pos.chips) != 1 or pos.code not in ("red", "black", "odd", "even", "low", "high"):
+            if len(pos.chips) != 1 or pos.code not in EVEN_MONEY:
                 raise InvalidBet(f"only an even-money bet can be carried to the next spin, not {req.code}")
-            placed.append(PlacedBet(len(placed), req, pos, parse_stake(req.stake), True))
-        for b in placed:
-            events.append(Event(len(events), "bet_placed", {
-                "bet_id": b.bet_id, "request": b.request.to_dict(), "position": b.position.label,
-                "stake": b.stake, "carried": b.carried,
-            }))
+            b = PlacedBet(len(placed), req, pos, parse_stake(req.stake), True)
+            placed.append(b)
+        events.append(Event(1, "bets_placed", {"bets": tuple(bets), "carried": tuple(carried)}))
         return RouletteState(variant, cur.code, tuple(placed), (), (), 0, (), None, tuple(events))
-
-    def _check_bet(
-        self, lay: Layout, limits: LimitSet, req: BetRequest, code: str
-    ) -> tuple[Position, int]:
-        if not isinstance(req, BetRequest):
-            raise InvalidBet(f"{req!r} is not a bet")
-        pos = lay.resolve(req.code, req.target)
-        stake = parse_stake(req.stake)
-        self._check_limits(limits, pos, stake, code, combined=False)
-        return pos, stake
-
-    @staticmethod
-    def _check_limits(limits: LimitSet, pos: Position, stake: int, code: str, combined: bool) -> None:
-        chips = len(pos.chips)
-        if stake % chips:
-            raise InvalidBet(
-                f"{pos.label} is {chips} equal chips: the stake {stake} is not a multiple of {chips}"
-            )
-        chip = stake // chips
-        cur = currency(code)
-        for kind in {c.kind for c in pos.chips}:
-            lim = limits.for_code(kind if chips > 1 else pos.code)
-            what = f"{pos.label}" + (f" ({kind} chip)" if chips > 1 else "")
-            if chip < lim.minimum and not combined:
-                raise StakeBelowMinimum(
-                    f"{what}: {format_minor(chip, cur)} is below the minimum {format_minor(lim.minimum, cur)}"
-                )
-            if chip > lim.maximum:
-                whose = "the bets on this position total" if combined else "the stake is"
-                raise StakeAboveMaximum(
-                    f"{what}: {whose} {format_minor(chip, cur)}, above the maximum "
-                    f"{format_minor(lim.maximum, cur)}"
-                )
 
     # -- chance steps ------------------------------------------------------------------------
 
@@ -188,30 +158,29 @@ class RouletteEngine:
             raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
         v = state.variant
         lt = v.lightning
-        draws = state.draws + (action,)
-        data: dict[str, Any] = {"kind": action.kind, "value": value}
-        if action.kind == "lucky_count" and lt is not None:
-            count = lt.count_min + value
-            data["count"] = count
-            new = replace(state, draws=draws, lucky_count=count)
-        elif action.kind == "lucky_number":
-            taken = {p for p, _ in state.lucky}
-            free = [p for p in v.wheel.pockets if p not in taken]
-            pocket = free[value]
-            data["pocket"] = label(pocket)
-            new = replace(state, draws=draws, lucky=state.lucky + ((pocket, Payout.to_one(0)),))
-        elif action.kind == "lucky_odds" and lt is not None:
-            odds = lt.odds[_weighted_index(lt.weights, value)]
-            pocket = state.lucky[-1][0]
-            data["odds"] = str(odds)
-            new = replace(state, draws=draws, lucky=state.lucky[:-1] + ((pocket, odds),))
-        else:
+        kind = action.kind
+        lucky, count, pockets = state.lucky, state.lucky_count, state.pockets
+        data: Mapping[str, Any] = {"kind": kind, "value": value}
+        if kind == "ball":
             pocket = v.wheel.pockets[value]
-            data["pocket"] = label(pocket)
-            new = replace(state, draws=draws, pockets=state.pockets + (pocket,))
+            data = _ball_data(v, value)
+            pockets = pockets + (pocket,)
+        elif kind == "lucky_count" and lt is not None:
+            count = lt.count_min + value
+            data = {"kind": kind, "value": value, "count": count}
+        elif kind == "lucky_number":
+            taken = {p for p, _ in lucky}
+            pocket = [p for p in v.wheel.pockets if p not in taken][value]
+            data = {"kind": kind, "value": value, "pocket": label(pocket)}
+            lucky = lucky + ((pocket, Payout.to_one(0)),)
+        elif kind == "lucky_odds" and lt is not None:
+            odds = lt.odds[_weighted_index(lt.weights, value)]
+            data = {"kind": kind, "value": value, "odds": str(odds)}
+            lucky = lucky[:-1] + ((lucky[-1][0], odds),)
         events = state.events + (Event(len(state.events), "draw", data),)
-        new = replace(new, events=events)
-        if action.kind == "ball" and len(new.pockets) == v.balls:
+        new = RouletteState(v, state.currency, state.bets, state.draws + (action,), lucky, count,
+                            pockets, None, events)
+        if kind == "ball" and len(pockets) == v.balls:
             new = self._settle_now(new)
         return new
 
@@ -221,39 +190,104 @@ class RouletteEngine:
         v = state.variant
         spin = state.spin
         events = list(state.events)
-        result: dict[str, Any] = {"pockets": [label(p) for p in spin.pockets]}
-        if v.lightning is not None:
-            result["lucky"] = {label(p): str(o) for p, o in spin.lucky}
+        per_spin = _spin_cache(v, spin)
+        result = per_spin.get(RESULT_KEY)
+        if result is None:
+            result = {"pockets": [label(p) for p in spin.pockets]}
+            if v.lightning is not None:
+                result["lucky"] = {label(p): str(o) for p, o in spin.lucky}
+            per_spin[RESULT_KEY] = result
         events.append(Event(len(events), "result", result))
         results: list[BetResult] = []
         carried: list[BetRequest] = []
-        per_spin = _spin_cache(v, spin)
+        total_stake = total_returned = 0
         for b in state.bets:
             pos = b.position
             key = -1 - pos.index if b.carried else pos.index
             ratio = per_spin.get(key)
             if ratio is None:
                 ratio = per_spin[key] = position_return(v, pos, spin, b.carried)
-            if isinstance(ratio, Carry):
+            if type(ratio) is Carry:
                 returned, outcome = 0, "carried"
                 carried.append(b.request)
             else:
-                returned = apply_ratio(b.stake, ratio)
-                outcome = _outcome(returned, b.stake)
-            results.append(BetResult(b.bet_id, b.position.code, b.stake, returned, outcome))
-            events.append(Event(len(events), "bet_settled", {
-                "bet_id": b.bet_id, "returned": returned, "outcome": outcome,
-            }))
+                returned = apply_ratio(b.stake, ratio)  # type: ignore[arg-type]
+                outcome = "lose" if returned == 0 else "win" if returned > b.stake else _outcome(returned, b.stake)
+            results.append(BetResult(b.bet_id, pos.code, b.stake, returned, outcome))
+            total_stake += b.stake
+            total_returned += returned
         settlement = Settlement(state.currency, tuple(results), tuple(carried))
         events.append(Event(len(events), "round_settled", {
-            "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,
+            "total_stake": total_stake, "total_returned": total_returned, "results": settlement.bets,
         }))
-        return replace(state, settlement=settlement, events=tuple(events))
+        return RouletteState(v, state.currency, state.bets, state.draws, state.lucky,
+                             state.lucky_count, state.pockets, settlement, tuple(events))
 
     def settle(self, state: RouletteState) -> Settlement:
         if state.settlement is None:
             raise IllegalAction("the round is not over: the ball has not landed")
         return state.settlement
+
+
+RESULT_KEY: Final = 1 << 40  # the spin cache's slot for the spin's result event data
+
+_STARTED: dict[tuple[int, str], tuple[RouletteVariant, Event]] = {}
+_BALL: dict[tuple[int, int], tuple[RouletteVariant, Mapping[str, Any]]] = {}
+
+
+def _started_event(variant: RouletteVariant, code: str) -> Event:
+    """The (immutable, shared) first event of every round of a variant in a currency."""
+    hit = _STARTED.get((id(variant), code))
+    if hit is None or hit[0] is not variant:
+        hit = _STARTED[(id(variant), code)] = (variant, Event(0, "round_started", {
+            "game": "roulette", "variant": variant.name, "currency": code}))
+    return hit[1]
+
+
+def _ball_data(variant: RouletteVariant, value: int) -> Mapping[str, Any]:
+    """The (immutable, shared) data of a ball draw event."""
+    hit = _BALL.get((id(variant), value))
+    if hit is None or hit[0] is not variant:
+        hit = _BALL[(id(variant), value)] = (variant, {
+            "kind": "ball", "value": value, "pocket": label(variant.wheel.pockets[value])})
+    return hit[1]
+
+
+_BOUNDS: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+
+def _bounds(limits: LimitSet, pos: Position) -> tuple[int, int, int]:
+    """(chips, lowest chip, highest chip) a position takes under a limit set; memoised."""
+    key = (id(limits), pos.index)
+    hit = _BOUNDS.get(key)
+    if hit is None:
+        chips = len(pos.chips)
+        lims = [limits.for_code(c.kind if chips > 1 else pos.code) for c in pos.chips]
+        hit = _BOUNDS[key] = (chips, max(x.minimum for x in lims), min(x.maximum for x in lims))
+    return hit
+
+
+def _explain_limits(limits: LimitSet, pos: Position, stake: int, cur: Currency, combined: bool) -> None:
+    """Raise the precise error for a stake that breaks a position's limits."""
+    chips = len(pos.chips)
+    if stake % chips:
+        raise InvalidBet(
+            f"{pos.label} is {chips} equal chips: the stake {stake} is not a multiple of {chips}"
+        )
+    chip = stake // chips
+    for kind in sorted({c.kind for c in pos.chips}):
+        lim = limits.for_code(kind if chips > 1 else pos.code)
+        what = f"{pos.label}" + (f" ({kind} chip)" if chips > 1 else "")
+        if chip < lim.minimum and not combined:
+            raise StakeBelowMinimum(
+                f"{what}: {format_minor(chip, cur)} is below the minimum {format_minor(lim.minimum, cur)}"
+            )
+        if chip > lim.maximum:
+            whose = "the bets on this position total" if combined else "the stake is"
+            raise StakeAboveMaximum(
+                f"{what}: {whose} {format_minor(chip, cur)}, above the maximum "
+                f"{format_minor(lim.maximum, cur)}"
+            )
 
 
 def _outcome(returned: int, stake: int) -> str:
@@ -276,11 +310,11 @@ def _weighted_index(weights: Sequence[int], value: int) -> int:
 
 #: Memo of position returns: variant -> spin -> position index -> ratio (negative index for an
 #: imprisoned bet). The rules are pure, so a return computed once is the return forever.
-_RETURN_CACHE: dict[int, tuple[RouletteVariant, dict[Spin, dict[int, Fraction | Carry]]]] = {}
+_RETURN_CACHE: dict[int, tuple[RouletteVariant, dict[Spin, dict[int, Any]]]] = {}
 _CACHE_SPINS = 20_000
 
 
-def _spin_cache(variant: RouletteVariant, spin: Spin) -> dict[int, Fraction | Carry]:
+def _spin_cache(variant: RouletteVariant, spin: Spin) -> dict[int, Any]:
     entry = _RETURN_CACHE.get(id(variant))
     if entry is None or entry[0] is not variant:
         entry = _RETURN_CACHE[id(variant)] = (variant, {})
