@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from blackjack_helpers import custom, legal, main, returned, rig, variant
 from croupier.errors import (
     IllegalAction,
     InvalidBet,
@@ -16,6 +15,8 @@ from croupier.errors import (
 from croupier.games.base import BetRequest, Decision, replay
 from croupier.games.blackjack import ENGINE
 from croupier.games.blackjack.engine import NotYourTurn
+
+from .blackjack_helpers import custom, legal, main, returned, rig, variant
 
 # Deal order (003 §2.2, 002): first card to each box, dealer up card, second card to each box,
 # then (hole-card games) the dealer's hole card.

@@ -10,7 +10,6 @@ from functools import cache
 import numpy as np
 import pytest
 
-from blackjack_helpers import custom, raw, variant
 from croupier.cards import deck, name, parse
 from croupier.games.admission import offending
 from croupier.games.base import BetRequest
@@ -22,6 +21,8 @@ from croupier.games.blackjack.exact import exact
 from croupier.games.blackjack.simulate import round_on_shoe, simulate, tables
 from croupier.games.blackjack.strategy import decider
 from croupier.games.blackjack.variant import parse_variant
+
+from .blackjack_helpers import custom, raw, variant
 
 
 def _fall(n: int, k: int) -> int:

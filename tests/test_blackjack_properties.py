@@ -8,11 +8,12 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from blackjack_helpers import variant
 from croupier.cards import deck
 from croupier.games.base import BetRequest, DrawAction
 from croupier.games.blackjack import ENGINE
 from croupier.games.blackjack.rules import points, total
+
+from .blackjack_helpers import variant
 
 CARDS = deck(1)
 VARIANTS = ["digitain", "beton", "tdc", "live_003", "live_004", "unlimited_004", "turbo",

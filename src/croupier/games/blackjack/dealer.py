@@ -37,8 +37,8 @@ def dealer_table(up: int, hits_soft_17: bool) -> tuple[IntArray, IntArray, IntAr
     Returns ``(values, counts, sizes, ways, outcome)``: for multiset ``k``, its non-zero entries
     are ``values[k, :]`` (point index 0..9, -1 padding) with ``counts[k, :]``; ``sizes[k]`` cards.
     """
-    start = (0,) * 10
-    frontier = {start: 1}
+    start: tuple[int, ...] = (0,) * 10
+    frontier: dict[tuple[int, ...], int] = {start: 1}
     final: list[tuple[tuple[int, ...], int, int]] = []
     while frontier:
         nxt: dict[tuple[int, ...], int] = {}
@@ -83,7 +83,7 @@ def dealer_table(up: int, hits_soft_17: bool) -> tuple[IntArray, IntArray, IntAr
     return values, counts, sizes, ways, outcome
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _distribution(comp: IntArray, values: IntArray, counts: IntArray, sizes: IntArray,
                   ways: FloatArray, outcome: IntArray) -> FloatArray:  # pragma: no cover - numba
     n_total = 0

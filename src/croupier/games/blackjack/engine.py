@@ -254,11 +254,10 @@ class BlackjackEngine:
             "shoe_cards": len(remaining),
             "shoe": None if shoe is None else [name(c) for c in remaining],
         })
-        for b in placed:
-            _emit(events, "bet_placed", {
-                "bet_id": b.bet_id, "request": b.request.to_dict(), "box": b.box,
-                "player": b.player, "stake": b.stake, "carried": False,
-            })
+        _emit(events, "bets_placed", {"bets": [b.request for b in placed], "carried": []})
+        _emit(events, "bets_accepted", {"bets": [
+            {"bet_id": b.bet_id, "code": b.code, "box": b.box, "player": b.player,
+             "stake": b.stake, "presets": sorted(b.flags)} for b in placed]})
         for bid in sorted(refunded):
             _emit(events, "bet_refunded", {"bet_id": bid, "reason": "no main bet on the box"})
         return BlackjackState(

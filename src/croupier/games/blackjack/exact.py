@@ -170,7 +170,7 @@ def bonus_distribution(variant: BlackjackVariant, pays: dict[str, Payout], mode:
     no-peek deals (the dealer's second card comes after the box's third)."""
     d = variant.decks
     n = 52 * d
-    points_ = []
+    points_: list[tuple[Fraction, Fraction]] = []
     two = two_card_counts(d, "bonus")
     for row, w in two.items():
         if row is not None:
@@ -201,7 +201,7 @@ def bonus_distribution(variant: BlackjackVariant, pays: dict[str, Payout], mode:
     for row, w in acc.items():
         points_.append((Fraction(w, _fall(n, 4) if mode == "basic" else _fall(n, 3) * (n - 2)),
                         pays[row].total if row in pays else Fraction(0)))
-    rest = 1 - sum(p for p, _ in points_)
+    rest = Fraction(1) - sum((p for p, _ in points_), Fraction(0))
     return Distribution.of([*points_, (rest, Fraction(0))])
 
 

@@ -34,7 +34,7 @@ from croupier.games.blackjack.rules import (
     classify_suitem_up,
     points,
 )
-from croupier.games.blackjack.variant import BlackjackVariant
+from croupier.games.blackjack.variant import BlackjackVariant, SideBet
 from croupier.games.registry import ProgressFn, SimBet
 
 I64 = npt.NDArray[np.int64]
@@ -104,8 +104,8 @@ def tables(variant: BlackjackVariant) -> Tables:
         c in ("21_3", "lucky_lucky", "bonus") for c in variant.side_bets) else np.zeros((1, 1, 1, 1))
     bust = np.zeros((max(n, 1), 32))
     for k, (code, bet) in enumerate(variant.side_bets.items()):
-        def ret(row: str | None, _bet=bet) -> float:  # noqa: B023 - bound per bet
-            return float(_bet.pays[row].total) if row in _bet.pays else 0.0
+        def ret(row: str | None, _bet: SideBet = bet) -> float:
+            return float(_bet.pays[row].total) if row is not None and row in _bet.pays else 0.0
         if code in ("ideal_pair", "perfect_pairs", "suitem_up"):
             kinds[k] = SIDE_TWO
             f = classify_pair if code != "suitem_up" else classify_suitem_up
@@ -135,7 +135,7 @@ def tables(variant: BlackjackVariant) -> Tables:
                   kinds, two, three, bust)
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _val(c: int) -> int:  # pragma: no cover - numba
     r = c >> 2
     if r == 14:
@@ -145,7 +145,7 @@ def _val(c: int) -> int:  # pragma: no cover - numba
     return r
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> int:  # pragma: no cover
     """0 stand, 1 hit, 2 double, 3 split, 4 surrender (same meaning as analysis.resolve)."""
     if code >= 5:
@@ -161,7 +161,7 @@ def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> in
     return code
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # pragma: no cover
     if is_soft:
         c = soft[total, up]
@@ -169,10 +169,10 @@ def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # p
         c = hard[total, up]
     if c < 0:
         return 1 if total < 12 else 0
-    return c
+    return int(c)
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, pair: I64, peek: I64,
                surr: I64, dbl: I64, split: I64, flags: I64, bj_net: float, out: I64,
                cards: I64, hinfo: I64, dealer: I64) -> tuple[float, int]:  # pragma: no cover
@@ -390,17 +390,17 @@ def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, p
 MASK32 = 0xFFFFFFFF
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, inline="always")
 def _word32(words: I64, sh: I64) -> int:  # pragma: no cover - numba
     i = sh[1]
     sh[1] = i + 1
     w = words[i >> 1]
     if i & 1:
-        return (w >> 32) & MASK32
-    return w & MASK32
+        return int((w >> 32) & MASK32)
+    return int(w & MASK32)
 
 
-@njit(cache=True, inline="always")  # type: ignore[misc]
+@njit(cache=True, inline="always")
 def _take(shoe: I64, pos: int, sh: I64, words: I64) -> int:  # pragma: no cover - numba
     """The card at ``pos``; past ``sh[0]`` it is first swapped with a uniformly chosen card of
     ``shoe[pos:]`` (Fisher-Yates step). ``sh`` = [shuffled up to, draws used]; the random
@@ -421,10 +421,10 @@ def _take(shoe: I64, pos: int, sh: I64, words: I64) -> int:  # pragma: no cover 
         shoe[pos] = shoe[j]
         shoe[j] = tmp
         sh[0] = pos + 1
-    return shoe[pos]
+    return int(shoe[pos])
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
     hard = 0
     ace = False
@@ -438,7 +438,7 @@ def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - num
     return hard, False
 
 
-@njit(cache=True)  # type: ignore[misc]
+@njit(cache=True)
 def _run(words: I64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bool,
          hard: I64, soft: I64, pair: I64, peek: I64, surr: I64, dbl: I64, split: I64,
          flags: I64, bj_net: float, side_kind: I64, side_two: F64, side_three: F64,
