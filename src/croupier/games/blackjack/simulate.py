@@ -6,9 +6,10 @@ the engine's order (player, dealer up, player, dealer hole, then the player's ca
 dealer's), so a differential test replays identical shoes through :class:`.engine.BlackjackEngine`
 with the same chart and compares every round's result.
 
-Randomness: batch ``k`` of a run with seed ``s`` takes 64-bit words from
-``numpy.random.default_rng([s, k])``; a card is chosen among the cards left by exact rejection
-(no modulo bias) as it is dealt (lazy Fisher-Yates), so only the cards used are shuffled.
+Randomness: batch ``k`` of a run with seed ``s`` seeds a xoshiro256** generator with four words
+of ``numpy.random.default_rng([s, k])``; a card is chosen among the cards left by Lemire's exact
+bounded draw (no modulo bias) just before it is dealt (lazy Fisher-Yates), so only the cards used
+are shuffled.
 Side bets are settled by lookup tables built from the rule functions of :mod:`.rules` and the
 variant's paytables (no second copy of a paytable).
 """
@@ -173,24 +174,24 @@ def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # p
 
 
 @njit(cache=True)
-def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, pair: I64, peek: I64,
+def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair: I64, peek: I64,
                surr: I64, dbl: I64, split: I64, flags: I64, bj_net: float, out: I64,
                cards: I64, hinfo: I64, dealer: I64) -> tuple[float, int]:  # pragma: no cover
     """Play one round of one box from ``shoe[pos:]``; returns (net per unit, new position).
 
-    Cards past ``sh[0]`` are shuffled in as they are dealt (lazy Fisher-Yates: the dealt prefix
-    is a uniform random sequence). ``out`` receives [first card, second card, up card, dealer
+    Cards past ``sh[0]`` are shuffled in before they are dealt (lazy Fisher-Yates: the dealt
+    prefix is a uniform random sequence); ``st`` is the generator's state. ``out`` receives [first card, second card, up card, dealer
     cards, dealer bust, third card]; ``cards``, ``hinfo`` and ``dealer`` are scratch arrays.
     """
     hole = flags[F_HOLE] == 1
-    p1 = _take(shoe, pos, sh, words)
-    upc = _take(shoe, pos + 1, sh, words)
-    p2 = _take(shoe, pos + 2, sh, words)
+    p1 = _take(shoe, pos, sh, st)
+    upc = _take(shoe, pos + 1, sh, st)
+    p2 = _take(shoe, pos + 2, sh, st)
     pos += 3
     dealer[0] = upc
     nd = 1
     if hole:
-        dealer[1] = _take(shoe, pos, sh, words)
+        dealer[1] = _take(shoe, pos, sh, st)
         nd = 2
         pos += 1
     u = _val(upc)
@@ -245,7 +246,7 @@ def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, p
         h = 0
         while h < nh:
             if ncards[h] == 1:
-                c = _take(shoe, pos, sh, words)
+                c = _take(shoe, pos, sh, st)
                 pos += 1
                 if third < 0:
                     third = c
@@ -297,14 +298,14 @@ def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, p
                     aces_split[h] = 1 if a == 1 else 0
                     aces_split[h + 1] = aces_split[h]
                     nh += 1
-                    c = _take(shoe, pos, sh, words)
+                    c = _take(shoe, pos, sh, st)
                     pos += 1
                     if third < 0:
                         third = c
                     cards[h, 1] = c
                     ncards[h] = 2
                     continue
-                c = _take(shoe, pos, sh, words)
+                c = _take(shoe, pos, sh, st)
                 pos += 1
                 if third < 0:
                     third = c
@@ -336,7 +337,7 @@ def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, p
     if flags[F_BUSTIT] == 1 and not dealer_nat_peeked:
         live = True
     if nd == 1 and (live or (natural_check and (u == 1 or u == 10))):
-        dealer[1] = _take(shoe, pos, sh, words)
+        dealer[1] = _take(shoe, pos, sh, st)
         pos += 1
         nd = 2
     if nd == 2:
@@ -346,7 +347,7 @@ def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, p
             while True:
                 t, s = _total_of(dealer, nd)
                 if t < 17 or (t == 17 and s and flags[F_H17] == 1):
-                    dealer[nd] = _take(shoe, pos, sh, words)
+                    dealer[nd] = _take(shoe, pos, sh, st)
                     pos += 1
                     nd += 1
                 else:
@@ -388,39 +389,63 @@ def play_round(shoe: I64, pos: int, sh: I64, words: I64, hard: I64, soft: I64, p
 
 
 MASK32 = 0xFFFFFFFF
+PREFIX = 24  # cards shuffled in ahead of each round; a longer round shuffles in more as it deals
 
 
 @njit(cache=True, inline="always")
-def _word32(words: I64, sh: I64) -> int:  # pragma: no cover - numba
-    i = sh[1]
-    sh[1] = i + 1
-    w = words[i >> 1]
-    if i & 1:
-        return int((w >> 32) & MASK32)
-    return int(w & MASK32)
+def _rotl(x: np.uint64, k: int) -> np.uint64:  # pragma: no cover - numba
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True, inline="always")
-def _take(shoe: I64, pos: int, sh: I64, words: I64) -> int:  # pragma: no cover - numba
-    """The card at ``pos``; past ``sh[0]`` it is first swapped with a uniformly chosen card of
-    ``shoe[pos:]`` (Fisher-Yates step). ``sh`` = [shuffled up to, draws used]; the random
-    32-bit draws come from ``words`` (numpy's Generator), bounded by Lemire's exact method."""
-    if pos >= sh[0]:
-        n = shoe.shape[0] - pos
-        x = _word32(words, sh)
-        m = x * n
-        low = m & MASK32
-        if low < n:  # Lemire's rejection: exact, and almost never divides
-            t = (4294967296 - n) % n
-            while low < t:
-                x = _word32(words, sh)
-                m = x * n
-                low = m & MASK32
-        j = pos + (m >> 32)
-        tmp = shoe[pos]
-        shoe[pos] = shoe[j]
+@njit(cache=True)
+def _next32(st: U64) -> int:  # pragma: no cover - numba
+    """xoshiro256** step on the state ``st`` (seeded per batch from numpy's Generator)."""
+    s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
+    result = _rotl(s1 * np.uint64(5), 7) * np.uint64(9)
+    t = s1 << np.uint64(17)
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, 45)
+    st[0], st[1], st[2], st[3] = s0, s1, s2, s3
+    return int(result >> np.uint64(32))
+
+
+@njit(cache=True)
+def _below(st: U64, n: int) -> int:  # pragma: no cover - numba
+    """Uniform in [0, n) by Lemire's exact multiply-and-reject on 32-bit draws."""
+    m = _next32(st) * n
+    low = m & MASK32
+    if low < n:
+        t = (4294967296 - n) % n
+        while low < t:
+            m = _next32(st) * n
+            low = m & MASK32
+    return int(m >> 32)
+
+
+@njit(cache=True)
+def _shuffle_in(shoe: I64, sh: I64, st: U64, upto: int) -> None:  # pragma: no cover - numba
+    """Fisher-Yates steps for positions ``sh[0]`` .. ``upto - 1`` (a lazy shuffle)."""
+    n = shoe.shape[0]
+    if upto > n:
+        upto = n
+    for i in range(sh[0], upto):
+        j = i + _below(st, n - i)
+        tmp = shoe[i]
+        shoe[i] = shoe[j]
         shoe[j] = tmp
-        sh[0] = pos + 1
+    if upto > sh[0]:
+        sh[0] = upto
+
+
+@njit(cache=True, inline="always")
+def _take(shoe: I64, pos: int, sh: I64, st: U64) -> int:  # pragma: no cover - numba
+    """The card at ``pos``, shuffling more of the shoe in first if the round got that far."""
+    if pos >= sh[0]:
+        _shuffle_in(shoe, sh, st, pos + PREFIX)
     return int(shoe[pos])
 
 
@@ -439,11 +464,11 @@ def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - num
 
 
 @njit(cache=True)
-def _run(words: I64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bool,
+def _run(st: U64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bool,
          hard: I64, soft: I64, pair: I64, peek: I64, surr: I64, dbl: I64, split: I64,
          flags: I64, bj_net: float, side_kind: I64, side_two: F64, side_three: F64,
          side_bust: F64, sums: F64) -> tuple[int, int]:  # pragma: no cover - numba
-    """Play up to ``rounds`` rounds while ``words`` lasts; returns (rounds played, position).
+    """Play ``rounds`` rounds; returns (rounds played, position).
 
     ``sums`` = [main sum, main sum of squares, then (sum, sum of squares) per side bet]."""
     out = np.zeros(6, dtype=np.int64)
@@ -451,14 +476,15 @@ def _run(words: I64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every:
     hinfo = np.zeros((5, 8), dtype=np.int64)
     dealer = np.zeros(24, dtype=np.int64)
     n = shoe.shape[0]
-    nw = words.shape[0]
     nside = side_kind.shape[0]
     played = 0
-    while played < rounds and sh[1] + 4 * n < 2 * nw:
+    while played < rounds:
         if every or pos >= cut or pos > n - 60:
             pos = 0
             sh[0] = 0  # reshuffle: the next cards are drawn at random as they are dealt
-        net, pos = play_round(shoe, pos, sh, words, hard, soft, pair, peek, surr, dbl, split,
+        if sh[0] < pos + PREFIX:
+            _shuffle_in(shoe, sh, st, pos + PREFIX)
+        net, pos = play_round(shoe, pos, sh, st, hard, soft, pair, peek, surr, dbl, split,
                               flags, bj_net, out, cards, hinfo, dealer)
         played += 1
         sums[0] += net
@@ -500,16 +526,12 @@ def simulate(variant: BlackjackVariant, rounds: int, seed: int,
     k = 0
     while done < rounds:
         target = min(BATCH, rounds - done)
-        rng = np.random.default_rng([seed, k])
-        batch_done = 0
-        while batch_done < target:
-            words = rng.bit_generator.random_raw(4 * (target - batch_done) + 4 * n + 64).view(np.int64)
-            sh[1] = 0
-            played, pos = _run(words, target - batch_done, shoe, sh, pos, cut,
-                               variant.shuffle_every_round, tb.hard, tb.soft, tb.pair, tb.peek,
-                               tb.surr, tb.dbl, tb.split, tb.flags, tb.bj_net, tb.side_kind,
-                               tb.side_two, tb.side_three, tb.side_bust, sums)
-            batch_done += played
+        st = np.random.default_rng([seed, k]).bit_generator.random_raw(4).astype(np.uint64)
+        st[0] |= np.uint64(1)  # xoshiro's state must not be all zero
+        played, pos = _run(st, target, shoe, sh, pos, cut, variant.shuffle_every_round,
+                           tb.hard, tb.soft, tb.pair, tb.peek, tb.surr, tb.dbl, tb.split,
+                           tb.flags, tb.bj_net, tb.side_kind, tb.side_two, tb.side_three,
+                           tb.side_bust, sums)
         done += target
         k += 1
         if progress is not None:
@@ -538,9 +560,9 @@ def round_on_shoe(variant: BlackjackVariant, shoe: I64, pos: int) -> tuple[float
     test against the engine."""
     tb = tables(variant)
     sh = np.array([len(shoe), 0], dtype=np.int64)
-    words = np.zeros(2, dtype=np.int64)
+    st = np.ones(4, dtype=np.uint64)
     out = np.zeros(6, dtype=np.int64)
-    net, new = play_round(shoe, pos, sh, words, tb.hard, tb.soft, tb.pair, tb.peek, tb.surr,
+    net, new = play_round(shoe, pos, sh, st, tb.hard, tb.soft, tb.pair, tb.peek, tb.surr,
                           tb.dbl, tb.split, tb.flags, tb.bj_net, out,
                           np.zeros((8, 24), dtype=np.int64), np.zeros((5, 8), dtype=np.int64),
                           np.zeros(24, dtype=np.int64))

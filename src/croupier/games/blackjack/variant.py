@@ -97,6 +97,17 @@ class BlackjackVariant:
             codes.append("bet_behind")
         return tuple(codes)
 
+    @property
+    def payouts(self) -> dict[str, str]:
+        """What every bet pays, in words (par sheets and the README)."""
+        main = f"1:1, Blackjack {self.blackjack_pays}"
+        out = {"main": main, "bet_behind": main, "insurance": "2:1"}
+        for code, bet in self.side_bets.items():
+            rows = [f"{row} {pay}" for row, pay in bet.pays.items()]
+            rows += [f"{row} jackpot" for row in bet.jackpot_rows]
+            out[code] = ", ".join(rows)
+        return out
+
     def limit_set(self, currency: str) -> Limits:
         if currency == "XXX":
             return Limits.unlimited()
