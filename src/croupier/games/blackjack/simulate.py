@@ -136,7 +136,7 @@ def tables(variant: BlackjackVariant) -> Tables:
                   kinds, two, three, bust)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _val(c: int) -> int:  # pragma: no cover - numba
     r = c >> 2
     if r == 14:
@@ -146,7 +146,7 @@ def _val(c: int) -> int:  # pragma: no cover - numba
     return r
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> int:  # pragma: no cover
     """0 stand, 1 hit, 2 double, 3 split, 4 surrender (same meaning as analysis.resolve)."""
     if code >= 5:
@@ -162,7 +162,7 @@ def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> in
     return code
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # pragma: no cover
     if is_soft:
         c = soft[total, up]
@@ -173,7 +173,7 @@ def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # p
     return int(c)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair: I64, peek: I64,
                surr: I64, dbl: I64, split: I64, flags: I64, bj_net: float, out: I64,
                cards: I64, hinfo: I64, dealer: I64) -> tuple[float, int]:  # pragma: no cover
@@ -206,20 +206,15 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
     can_surr_up = surr_mode > 0 and surr[u] == 1
     # hands: cards, count, bet multiplier, flags
     maxh = flags[F_MAX_HANDS]
-    ncards = hinfo[0]
-    mult = hinfo[1]
-    is_split = hinfo[2]
-    aces_split = hinfo[3]
-    surrendered = hinfo[4]
     for k in range(maxh):
-        ncards[k] = 0
-        mult[k] = 1
-        is_split[k] = 0
-        aces_split[k] = 0
-        surrendered[k] = 0
+        hinfo[0, k] = 0
+        hinfo[1, k] = 1
+        hinfo[2, k] = 0
+        hinfo[3, k] = 0
+        hinfo[4, k] = 0
     cards[0, 0] = p1
     cards[0, 1] = p2
-    ncards[0] = 2
+    hinfo[0, 0] = 2
     nh = 1
     early_surrendered = False
     dealer_nat_peeked = False
@@ -227,7 +222,7 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
         dv = _val(dealer[1])
         # early surrender before the peek (004 §2.9.2)
         if surr_mode == 2 and can_surr_up and not player_nat:
-            t, s = _total_of(cards[0], 2)
+            t, s = _total_row(cards, 0, 2)
             pv = v1 if v1 == v2 else 0
             code = -1
             if pv > 0 and split[pv] == 1 and maxh > 1 and (pair[pv, u] == 4 or pair[pv, u] == 7):
@@ -235,7 +230,7 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
             if code < 0:
                 code = _code(hard, soft, t, s, u)
             if code >= 5:
-                surrendered[0] = 1
+                hinfo[4, 0] = 1
                 early_surrendered = True
         if (u == 1 and dv == 10) or (u == 10 and dv == 1):
             dealer_nat_peeked = True
@@ -245,21 +240,21 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
     if not done_players:
         h = 0
         while h < nh:
-            if ncards[h] == 1:
+            if hinfo[0, h] == 1:
                 c = _take(shoe, pos, sh, st)
                 pos += 1
                 if third < 0:
                     third = c
                 cards[h, 1] = c
-                ncards[h] = 2
+                hinfo[0, h] = 2
             while True:
-                t, s = _total_of(cards[h], ncards[h])
+                t, s = _total_row(cards, h, hinfo[0, h])
                 if t >= 21:
                     break
-                if aces_split[h] == 1 and flags[F_HSA] == 0:
+                if hinfo[3, h] == 1 and flags[F_HSA] == 0:
                     break
-                two = ncards[h] == 2
-                can_d = two and dbl[t] == 1 and (is_split[h] == 0 or flags[F_DAS] == 1)
+                two = hinfo[0, h] == 2
+                can_d = two and dbl[t] == 1 and (hinfo[2, h] == 0 or flags[F_DAS] == 1)
                 if t == 21 and flags[F_D21] == 0:
                     can_d = False
                 a = _val(cards[h, 0])
@@ -268,8 +263,8 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
                 if flags[F_RANK] == 1:
                     same = (cards[h, 0] >> 2) == (cards[h, 1] >> 2)
                 can_p = (two and same and split[a] == 1 and nh < maxh
-                         and (aces_split[h] == 0 or flags[F_RSA] == 1))
-                can_r = (two and nh == 1 and is_split[h] == 0 and not decided and can_surr_up
+                         and (hinfo[3, h] == 0 or flags[F_RSA] == 1))
+                can_r = (two and nh == 1 and hinfo[2, h] == 0 and not decided and can_surr_up
                          and not (surr_mode == 2 and hole and peek[u] == 1))
                 code = -1
                 if two and same and can_p and (pair[a, u] == 4 or pair[a, u] == 7):
@@ -281,38 +276,38 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
                 if act == 0:
                     break
                 if act == 4:
-                    surrendered[h] = 1
+                    hinfo[4, h] = 1
                     break
                 if act == 3:
                     # the new hand takes the second card; this hand gets a new second card
                     for k in range(nh - 1, h, -1):
                         cards[k + 1, 0] = cards[k, 0]
                         cards[k + 1, 1] = cards[k, 1]
-                        ncards[k + 1] = ncards[k]
-                        is_split[k + 1] = is_split[k]
-                        aces_split[k + 1] = aces_split[k]
+                        hinfo[0, k + 1] = hinfo[0, k]
+                        hinfo[2, k + 1] = hinfo[2, k]
+                        hinfo[3, k + 1] = hinfo[3, k]
                     cards[h + 1, 0] = cards[h, 1]
-                    ncards[h + 1] = 1
-                    is_split[h + 1] = 1
-                    is_split[h] = 1
-                    aces_split[h] = 1 if a == 1 else 0
-                    aces_split[h + 1] = aces_split[h]
+                    hinfo[0, h + 1] = 1
+                    hinfo[2, h + 1] = 1
+                    hinfo[2, h] = 1
+                    hinfo[3, h] = 1 if a == 1 else 0
+                    hinfo[3, h + 1] = hinfo[3, h]
                     nh += 1
                     c = _take(shoe, pos, sh, st)
                     pos += 1
                     if third < 0:
                         third = c
                     cards[h, 1] = c
-                    ncards[h] = 2
+                    hinfo[0, h] = 2
                     continue
                 c = _take(shoe, pos, sh, st)
                 pos += 1
                 if third < 0:
                     third = c
-                cards[h, ncards[h]] = c
-                ncards[h] += 1
+                cards[h, hinfo[0, h]] = c
+                hinfo[0, h] += 1
                 if act == 2:
-                    mult[h] = 2
+                    hinfo[1, h] = 2
                     break
             h += 1
     out[5] = third
@@ -320,8 +315,8 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
     live = False
     natural_check = False
     for h in range(nh):
-        t, s = _total_of(cards[h], ncards[h])
-        if surrendered[h] == 1:
+        t, s = _total_row(cards, h, hinfo[0, h])
+        if hinfo[4, h] == 1:
             if not early_surrendered and surr_mode == 1:
                 natural_check = True
             continue
@@ -360,14 +355,14 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
     obo = dealer_bj and flags[F_TAKES_ALL] == 0 and not (hole and peek[u] == 1)
     net = 0.0
     for h in range(nh):
-        m = float(mult[h])
-        if surrendered[h] == 1:
+        m = float(hinfo[1, h])
+        if hinfo[4, h] == 1:
             if early_surrendered or surr_mode == 2 or not dealer_bj:
                 net -= 0.5 * m
             else:
                 net -= m
             continue
-        t, s = _total_of(cards[h], ncards[h])
+        t, s = _total_row(cards, h, hinfo[0, h])
         if player_nat and nh == 1:
             if not dealer_bj:
                 net += bj_net
@@ -449,7 +444,21 @@ def _take(shoe: I64, pos: int, sh: I64, st: U64) -> int:  # pragma: no cover - n
     return int(shoe[pos])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _total_row(cards: I64, h: int, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
+    hard = 0
+    ace = False
+    for i in range(n):
+        v = _val(cards[h, i])
+        hard += v
+        if v == 1:
+            ace = True
+    if ace and hard + 10 <= 21:
+        return hard + 10, True
+    return hard, False
+
+
+@njit(cache=True, inline="always")
 def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
     hard = 0
     ace = False
