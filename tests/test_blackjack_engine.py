@@ -310,3 +310,34 @@ def test_custom_h17_option_changes_the_dealer() -> None:
     st = rig(v, [main()], ["Th", "Ac", "8d", "6s", "5c", "9c"], ["decline", "stand"])
     assert len(st.dealer) == 4  # A,6 soft 17 hits: +5 = 12, +9 = 21
     assert returned(st) == 0
+
+
+def test_004_2_9_4_default_on_timeout_is_stand_and_no_insurance() -> None:
+    v = variant("live_004")
+    st = rig(v, [main()], ["Th", "Ac", "6d", "9s"], [])
+    d = ENGINE.default_decision(st)
+    assert d is not None and d.name == "decline"
+    st = ENGINE.apply(st, d)
+    d = ENGINE.default_decision(st)
+    assert d is not None and d.name == "stand"
+    st = ENGINE.apply(st, d)
+    assert ENGINE.default_decision(st) is None
+
+
+def test_cli_strategy_and_rtp_json_for_blackjack() -> None:
+    import io
+    import json
+
+    from croupier.cli import main as cli
+
+    out = io.StringIO()
+    assert cli(["strategy", "blackjack", "--variant", "live_004"], out=out) == 0
+    text = out.getvalue()
+    assert "Hard totals" in text and "Soft totals" in text and "Pairs" in text
+    out = io.StringIO()
+    assert cli(["rtp", "blackjack", "--variant", "live_004", "--json"], out=out) == 0
+    doc = json.loads(out.getvalue())
+    assert doc["game"] == "blackjack" and doc["method"] == "exact"
+    bets = {b["bet"]: b for b in doc["bets"]}
+    assert {"main", "insurance", "perfect_pairs", "21_3"} <= set(bets)
+    assert 0.99 < bets["main"]["rtp"] < 1.0

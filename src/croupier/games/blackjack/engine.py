@@ -368,6 +368,15 @@ class BlackjackEngine:
                 out.append(Decision("surrender", args))
         return out
 
+    def default_decision(self, state: BlackjackState) -> Decision | None:
+        """What a table does when the decision timer runs out (004 §2.9.4, §4.8): "Stand" and
+        "No" to insurance (decline); None when no decision is due."""
+        legal = {d.name: d for d in self.legal_actions(state)}
+        for name_ in ("decline", "stand"):
+            if name_ in legal:
+                return legal[name_]
+        return None
+
     @staticmethod
     def _box(state: BlackjackState, number: int) -> Box:
         for b in state.boxes:
