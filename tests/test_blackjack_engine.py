@@ -341,3 +341,20 @@ def test_cli_strategy_and_rtp_json_for_blackjack() -> None:
     bets = {b["bet"]: b for b in doc["bets"]}
     assert {"main", "insurance", "perfect_pairs", "21_3"} <= set(bets)
     assert 0.99 < bets["main"]["rtp"] < 1.0
+
+
+def test_replay_of_a_round_dealt_from_a_persisting_shoe() -> None:
+    from croupier.cards import deck as full_deck
+    from croupier.games.blackjack import replay_round
+    from croupier.games.blackjack.engine import card_draw as draw_of
+
+    v = variant("live_004")
+    shoe = full_deck(8)[100:]  # 100 cards already dealt from this shoe
+    st = ENGINE.start(v, [main()], "XXX", shoe=shoe)
+    assert st.remaining == tuple(sorted(shoe))
+    for name_ in ["Th", "9c", "7d", "8s"]:
+        st = ENGINE.apply(st, draw_of(st, _code(name_)))
+    st = ENGINE.apply(st, Decision("stand", {"box": 1, "player": "p"}))
+    assert replay_round(v, st.events) == ENGINE.settle(st)
+    with pytest.raises(InvalidSelection, match="cannot hold"):
+        ENGINE.start(v, [main()], "XXX", shoe=shoe + [_code("Th")] * 40)

@@ -7,7 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from croupier.games.base import BetRequest
-from croupier.games.blackjack.engine import ENGINE, BlackjackEngine, BlackjackState, card_draw
+from croupier.games.blackjack.engine import (
+    ENGINE,
+    BlackjackEngine,
+    BlackjackState,
+    card_draw,
+    replay_round,
+)
 from croupier.games.blackjack.exact import exact
 from croupier.games.blackjack.simulate import simulate
 from croupier.games.blackjack.variant import BlackjackVariant, parse_variant
@@ -40,4 +46,4 @@ GAME = GameSpec(
 )
 
 __all__ = ["ENGINE", "GAME", "BlackjackEngine", "BlackjackState", "BlackjackVariant", "card_draw",
-           "demo_bets"]
+           "demo_bets", "replay_round"]

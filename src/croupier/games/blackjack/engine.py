@@ -817,3 +817,23 @@ def _outcome(stake: int, returned: int) -> str:
 
 
 ENGINE = BlackjackEngine()
+
+
+def replay_round(variant: BlackjackVariant, events: Sequence[Event]) -> Settlement:
+    """:func:`~croupier.games.base.replay` for a round dealt from a persisting shoe: the shoe's
+    remaining cards are read from the ``round_started`` event and the round is rebuilt with the
+    same bets and actions; events and settlement must come out identical."""
+    from croupier.cards import parse
+    from croupier.errors import ReplayMismatch
+    from croupier.games.base import inputs_from_events
+
+    currency_code, bets, carried, actions = inputs_from_events(events)
+    first = events[0].data
+    shoe = first.get("shoe")
+    st = ENGINE.start(variant, bets, currency_code, carried,
+                      shoe=None if shoe is None else [parse(c) for c in shoe])
+    for action in actions:
+        st = ENGINE.apply(st, action)
+    if tuple(st.events) != tuple(events):
+        raise ReplayMismatch("replaying the blackjack round did not reproduce its record")
+    return ENGINE.settle(st)
