@@ -25,7 +25,6 @@ Method (documented in README "Blackjack: how the house edge is computed"):
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -645,5 +644,3 @@ def house_figures(variant: BlackjackVariant) -> tuple[float, float]:
     mb = main_bet(variant)
     return mb.expectation(True), mb.expectation(False)
 
-
-Decider = Callable[[int, int, int], str]

@@ -29,7 +29,6 @@ from croupier.games.blackjack.rules import (
     classify_lucky_lucky,
     classify_pair,
     classify_suitem_up,
-    is_natural,
     points,
     total,
 )
@@ -257,4 +256,4 @@ def exact(variant: BlackjackVariant) -> list[BetRTP]:
     return out
 
 
-__all__ = ["exact", "insurance_distributions", "is_natural", "main_rtp", "side_bet_distributions"]
+__all__ = ["exact", "insurance_distributions", "main_rtp", "side_bet_distributions"]

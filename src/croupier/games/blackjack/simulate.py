@@ -33,7 +33,6 @@ from croupier.games.blackjack.rules import (
     classify_lucky_lucky,
     classify_pair,
     classify_suitem_up,
-    points,
 )
 from croupier.games.blackjack.variant import BlackjackVariant, SideBet
 from croupier.games.registry import ProgressFn, SimBet
@@ -557,10 +556,6 @@ def simulate(variant: BlackjackVariant, rounds: int, seed: int,
 def _sim(bet: str, rounds: int, rtp: float, var: float) -> SimBet:
     half = Z99 * math.sqrt(max(var, 0.0) / rounds)
     return SimBet(bet, rounds, float(rtp), (float(rtp - half), float(rtp + half)))
-
-
-def values_of(cards: list[int]) -> list[int]:
-    return [points(c) for c in cards]
 
 
 def round_on_shoe(variant: BlackjackVariant, shoe: I64, pos: int) -> tuple[float, int, I64]:
