@@ -8,6 +8,7 @@
                     [--game roulette --variant V] [--record ROUND.json]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
     croupier readme [--write README.md | --check README.md]
+    croupier strategy blackjack --variant V
 """
 
 from __future__ import annotations
@@ -211,6 +212,15 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
             out.write(f"  refused: {exc}\n")
 
 
+def cmd_strategy(args: argparse.Namespace, out: TextIO) -> int:
+    if args.game != "blackjack":
+        raise CroupierError(f"no strategy chart for {args.game!r}; only blackjack has one")
+    from croupier.games.blackjack.strategy import format_chart
+
+    out.write(format_chart(load_variant(args.game, args.variant)) + "\n")
+    return 0
+
+
 BEGIN = "<!-- BEGIN GENERATED: {game} (croupier readme --write README.md) -->"
 END = "<!-- END GENERATED: {game} -->"
 
@@ -301,6 +311,10 @@ def build_parser() -> argparse.ArgumentParser:
     pl.add_argument("--balance", default="100.00")
     pl.add_argument("--seed")
 
+    st = sub.add_parser("strategy", help="print a game's basic strategy chart (blackjack)")
+    st.add_argument("game")
+    st.add_argument("--variant", required=True)
+
     rd = sub.add_parser("readme", help="regenerate the README's generated tables")
     rd.add_argument("--write")
     rd.add_argument("--check")
@@ -325,6 +339,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_play(args, out, inp or sys.stdin)
         if args.command == "readme":
             return cmd_readme(args, out)
+        if args.command == "strategy":
+            return cmd_strategy(args, out)
     except (CroupierError, ValueError) as exc:
         sys.stderr.write(f"croupier: {exc}\n")
         return 2
