@@ -12,6 +12,7 @@ from croupier.platform.ledger import Ledger, player_code, system_code
 from croupier.platform.service import Platform
 from croupier.store.models import Transfer
 from tests.platform_fixtures import *  # noqa: F403
+from tests.platform_fixtures import make_platform, new_player, slip
 
 
 def test_ledger_same_key_same_payload_returns_the_first_transfer(platform: Platform) -> None:
@@ -49,7 +50,6 @@ def test_ledger_refuses_amounts_that_are_not_positive_whole_minor_units(platform
 
 
 def test_ledger_all_accounts_sum_to_zero_after_a_day_of_play(platform: Platform) -> None:
-    from tests.platform_fixtures import slip
 
     a = new_player(platform, deposit="50.00")
     b = new_player(platform, deposit="20.00")
@@ -79,7 +79,6 @@ def test_ledger_sums_to_zero_property(db_url: str, ops: list[tuple[str, int, int
     """Hypothesis: whatever deposits, bets, rounds, withdrawals, settlements and voids happen (and
     whichever of them are refused), every account sums to zero and no player is negative."""
     from croupier.errors import CroupierError
-    from tests.platform_fixtures import slip
 
     p = make_platform(db_url)
     try:

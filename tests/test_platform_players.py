@@ -10,6 +10,7 @@ from croupier.platform.errors import DocumentAlreadyRegistered, LoginTaken, Unau
 from croupier.platform.players import age_on
 from croupier.platform.service import Platform
 from tests.platform_fixtures import *  # noqa: F403
+from tests.platform_fixtures import make_platform
 
 
 def _dob_years_ago(years: int, days: int = 0) -> date:

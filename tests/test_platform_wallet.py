@@ -9,6 +9,7 @@ from croupier.platform.errors import InsufficientFunds
 from croupier.platform.service import Platform
 from croupier.platform.wallet import split_withdrawal
 from tests.platform_fixtures import *  # noqa: F403
+from tests.platform_fixtures import new_player, slip
 
 
 def test_000_10_only_confirmed_deposits_can_be_bet(platform: Platform) -> None:
