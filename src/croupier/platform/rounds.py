@@ -89,10 +89,12 @@ def add_event(session: Session, round_id: int, type_: str, data: dict[str, Any],
 
 def record_bets(
     session: Session, ledger: Ledger, rnd: Round, play_row: Play, bets: Sequence[BetRequest],
-    now: datetime,
+    now: datetime, start: int | None = None,
 ) -> list[Bet]:
-    """Debit the slip's total and write its bets: from this commit on they are in Games History."""
-    start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
+    """Debit the slip's total and write its bets: from this commit on they are in Games History.
+    ``start`` is the number of bets the play already has, when the caller knows it."""
+    if start is None:
+        start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
     slip_key = uuid.uuid4().hex
     total = sum(b.stake for b in bets)
     ledger.transfer(f"bet:{slip_key}", player_code(play_row.player_id),
@@ -126,13 +128,14 @@ def engine_inputs(bets: Sequence[Bet]) -> tuple[list[Bet], list[BetRequest], lis
 
 def settle_play(
     session: Session, ledger: Ledger, spec: GameSpec, variant: Any, rnd: Round, play_row: Play,
-    actions: Sequence[Action], now: datetime,
+    actions: Sequence[Action], now: datetime, bets: Sequence[Bet] | None = None,
 ) -> Settlement:
     """Run the player's bets through the engine with the round's draws and pay the result.
 
     A bet the engine carries to the next spin (en prison, 001 §8.13.4) keeps its stake in the
     ``stakes`` account and is moved into the next round by :func:`carry_forward`."""
-    ordered, reqs, carried_in = engine_inputs(play_bets(session, play_row.id))
+    ordered, reqs, carried_in = engine_inputs(
+        play_bets(session, play_row.id) if bets is None else bets)
     state = spec.engine.start(variant, reqs, play_row.currency, carried_in)
     for a in actions:
         state = spec.engine.apply(state, a)
@@ -285,12 +288,14 @@ def _single_round(
                         created_at=now, settled_at=None)
         session.add(play_row)
         session.flush()
+    rows: list[Bet] | None = None
     if bets:
-        record_bets(session, ledger, rnd, play_row, bets, now)
+        rows = record_bets(session, ledger, rnd, play_row, bets, now, start=0)
     rnd.draws = draws_json(actions)
     rnd.outcome = outcome_of(state.events)
     rnd.resulted_at = now
-    settle_play(session, ledger, spec, variant, rnd, play_row, actions, now)
+    settle_play(session, ledger, spec, variant, rnd, play_row, actions, now,
+                bets=None if carried else rows)
     rnd.state = "settled"
     rnd.settled_at = now
     add_event(session, rnd.id, "settled", {"stake": play_row.stake_total,
