@@ -165,8 +165,12 @@ function renderSlip() {
     add(b);
     const li = document.createElement("li");
     li.className = "pending";
-    li.innerHTML = "<span></span><span></span>";
-    li.firstChild.textContent = `${b.label} (not sent)`;
+    li.innerHTML = '<span></span><span></span>';
+    li.firstChild.textContent = b.label;
+    const tag = document.createElement("span");
+    tag.className = "tag";
+    tag.textContent = "not sent";
+    li.firstChild.append(tag);
     li.lastChild.textContent = fmt(b.stake);
     list.append(li);
   }

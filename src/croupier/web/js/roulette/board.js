@@ -135,7 +135,9 @@ export function buildBoard(root, variant, { onBet }) {
       const pt = hotspotPoint(code, t, wheel);
       if (!pt) continue;
       const b = spot(code, t, `hot ${code}`, "");
-      place(b, pt[0] - HOT / 2, pt[1] - HOT / 2, HOT, HOT);
+      // the spots along an American zero pair sit close together: smaller there
+      const s = wheel === "american" && pt[0] === X0 && pt[1] < 3 ? HOT * 0.7 : HOT;
+      place(b, pt[0] - s / 2, pt[1] - s / 2, s, s);
     }
   }
 
@@ -225,8 +227,10 @@ function buildRacetrack(variant, spot, cells, racks) {
   const wheel = variant.wheel;
   const order = WHEEL_ORDER[wheel];
   const max = variant.neighbours_max;
-  const calls = RACETRACK_ORDER.filter((c) => c !== "neighbours" && variant.racetrack.includes(c));
+  // inside the oval in wheel order: Tiers opposite zero (left), then Orphelins, Voisins, Jeu Zéro
+  const calls = ["tiers", "orphelins", "voisins", "jeu_zero"].filter((c) => variant.racetrack.includes(c));
   const hasNeighbours = variant.racetrack.includes("neighbours");
+  void RACETRACK_ORDER;
   let pairs = Math.min(2, max); // 004 §1.13.2 ASSUMPTION: default of 2 pairs
 
   const pairsOut = el("output", { class: "pairs-value", "aria-live": "polite", id: "pairs-value" }, String(pairs));
@@ -243,25 +247,35 @@ function buildRacetrack(variant, spot, cells, racks) {
   setPairs(pairs);
 
   const oval = el("div", { class: "track-oval", role: "group", "aria-label": "Racetrack: numbers in wheel order" });
-  // The stadium: width 6, height 1.4 (units); numbers on its outline at equal spacing.
-  const W = 6, H = 1.4, R = H / 2, L = W - 2 * R;
-  const P = 2 * L + 2 * Math.PI * R;
+  // The stadium: width 6, height 1.6 (units); the numbers ride on its centre line, which is inset
+  // by half a number so that none is cut off.
+  const W = 6, H = 1.6;
   const n = order.length;
-  const size = (P / n) * 0.92;
+  let size = 0.3;
+  for (let k = 0; k < 8; k++) { // the size depends on the perimeter, which depends on the size
+    const h = H - size, w = W - size, r = h / 2;
+    size = ((2 * (w - 2 * r) + 2 * Math.PI * r) / n) * 0.96;
+  }
+  const m = size / 2, h = H - size, w = W - size, R = h / 2, L = w - 2 * R;
+  const P = 2 * L + 2 * Math.PI * R;
   const pointAt = (s) => {
-    // start at the right end (zero), run along the bottom to the left, round, back along the top
+    // from the right end (zero) clockwise on screen: down round the right end, along the bottom
+    // to the left, round the left end, along the top back to the right end.
     s = ((s % P) + P) % P;
-    if (s < Math.PI * R / 2) { const a = s / R; return [W - R + R * Math.sin(Math.PI / 2 - a) * 1, R + R * Math.sin(a)]; }
+    const cxR = m + w - R, cxL = m + R, cy = m + R;
+    if (s < Math.PI * R / 2) { const a = s / R; return [cxR + R * Math.cos(a), cy + R * Math.sin(a)]; }
     s -= Math.PI * R / 2;
-    if (s < L) return [W - R - s, H];
+    if (s < L) return [cxR - s, cy + R];
     s -= L;
-    if (s < Math.PI * R) { const a = s / R; return [R - R * Math.sin(a), R + R * Math.cos(a)]; }
+    if (s < Math.PI * R) { const a = Math.PI / 2 + s / R; return [cxL + R * Math.cos(a), cy + R * Math.sin(a)]; }
     s -= Math.PI * R;
-    if (s < L) return [R + s, 0];
+    if (s < L) return [cxL + s, cy - R];
     s -= L;
-    const a = s / R;
-    return [W - R + R * Math.sin(a), R - R * Math.cos(a)];
+    const a = -Math.PI / 2 + s / R;
+    return [cxR + R * Math.cos(a), cy + R * Math.sin(a)];
   };
+  oval.style.setProperty("--band", `${(m / H) * 100}%`);
+  oval.style.setProperty("--band-x", `${(m / W) * 100}%`);
   order.forEach((p, i) => {
     const [cx, cy] = pointAt((i * P) / n);
     const target = () => [p, pairs];
@@ -286,6 +300,9 @@ function buildRacetrack(variant, spot, cells, racks) {
   for (const c of calls) {
     const chips = CALL_BETS[c].reduce((s, [, , k]) => s + k, 0);
     inner.append(spot(c, [], `call ${c}`, el("span", {}, CALL_TITLES[c], el("small", {}, ` ${chips} chips`))));
+  }
+  if (!calls.length && hasNeighbours) {
+    inner.append(el("p", { class: "track-hint" }, "Click a number for it and its neighbours on the wheel"));
   }
   oval.append(inner);
   const node = el("section", { class: "racetrack", "aria-labelledby": "racetrack-title" },
