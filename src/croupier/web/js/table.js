@@ -146,6 +146,8 @@ function renderSlip() {
   const acc = mergeBets(state.accepted);
   const list = $("#slip");
   list.replaceChildren();
+  list.dataset.round = String(state.acceptedRound ?? "");
+  list.dataset.accepted = String(acc.reduce((s, b) => s + b.stake, 0));
   const amounts = new Map();
   const add = (b) => {
     const k = spotKey(b.code, b.target);
