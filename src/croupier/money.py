@@ -30,7 +30,7 @@ class Currency:
 
     @property
     def scale(self) -> int:
-        return 10**self.exponent
+        return int(10**self.exponent)
 
 
 CURRENCIES: Final[dict[str, Currency]] = {

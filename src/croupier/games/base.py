@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, TypeVar
 
-from croupier.errors import IllegalAction, ReplayMismatch
+from croupier.errors import IllegalAction, InvalidSelection, ReplayMismatch, UnknownBetCode
 from croupier.rng import RandomSource
 
 Target = tuple[int | str, ...]
@@ -37,6 +37,21 @@ class BetRequest:
     stake: int
     target: Target = ()
 
+    def __post_init__(self) -> None:
+        if not isinstance(self.code, str):
+            raise UnknownBetCode(f"a bet code is text, got {self.code!r}")
+        target = self.target
+        if not isinstance(target, tuple):
+            if not isinstance(target, list):
+                raise InvalidSelection(f"{self.code}: the target must be a list, got {target!r}")
+            target = tuple(target)
+            object.__setattr__(self, "target", target)
+        for t in target:
+            if type(t) is not int and type(t) is not str:
+                raise InvalidSelection(
+                    f"{self.code}: {t!r} ({type(t).__name__}) is not a number or a name"
+                )
+
     def to_dict(self) -> dict[str, Any]:
         return {"code": self.code, "stake": self.stake, "target": list(self.target)}
 
@@ -47,18 +62,34 @@ class BetRequest:
 
 @dataclass(frozen=True, slots=True)
 class Event:
-    """One entry of a round's append-only record. ``data`` is JSON-able and never mutated."""
+    """One entry of a round's append-only record; never mutated.
+
+    ``data`` holds JSON values, or frozen records with a ``to_dict`` (a :class:`BetRequest`, a
+    :class:`BetResult`) that :meth:`to_dict` turns into JSON: engines keep the hot path cheap.
+    """
 
     seq: int
     type: str
     data: Mapping[str, Any]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"seq": self.seq, "type": self.type, "data": dict(self.data)}
+        return {"seq": self.seq, "type": self.type, "data": jsonable(self.data)}
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> Event:
         return cls(int(d["seq"]), str(d["type"]), dict(d["data"]))
+
+
+def jsonable(value: Any) -> Any:
+    """JSON form of event data: mappings, sequences, primitives and records with ``to_dict``."""
+    if isinstance(value, Mapping):
+        return {str(k): jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [jsonable(v) for v in value]
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return jsonable(to_dict())
+    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +133,10 @@ class BetResult:
     def net(self) -> int:
         return self.returned - self.stake
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"bet_id": self.bet_id, "code": self.code, "stake": self.stake,
+                "returned": self.returned, "outcome": self.outcome}
+
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
@@ -128,11 +163,7 @@ class Settlement:
             "currency": self.currency,
             "total_stake": self.total_stake,
             "total_returned": self.total_returned,
-            "bets": [
-                {"bet_id": b.bet_id, "code": b.code, "stake": b.stake,
-                 "returned": b.returned, "outcome": b.outcome}
-                for b in self.bets
-            ],
+            "bets": [b.to_dict() for b in self.bets],
             "carried": [c.to_dict() for c in self.carried],
         }
 
@@ -142,7 +173,7 @@ class RoundState(Protocol):
     def events(self) -> tuple[Event, ...]: ...
 
 
-V = TypeVar("V")
+V = TypeVar("V", contravariant=True)
 S = TypeVar("S", bound=RoundState)
 
 
@@ -198,7 +229,12 @@ def play(
 def inputs_from_events(
     events: Sequence[Event],
 ) -> tuple[str, list[BetRequest], list[BetRequest], list[Action]]:
-    """The inputs of a round as its record holds them: currency, bets, carried bets, actions."""
+    """The inputs of a round as its record holds them: currency, bets, carried bets, actions.
+
+    Record conventions: ``round_started`` {currency}; ``bets_placed`` {bets: [BetRequest],
+    carried: [BetRequest]}; ``draw`` {kind, value}; ``decision`` {name, args}. Other events are
+    outputs. The record may be live events or their JSON form (``Event.to_dict``).
+    """
     currency = ""
     bets: list[BetRequest] = []
     carried: list[BetRequest] = []
@@ -206,9 +242,10 @@ def inputs_from_events(
     for e in events:
         if e.type == "round_started":
             currency = str(e.data["currency"])
-        elif e.type == "bet_placed":
-            req = BetRequest.from_dict(e.data["request"])
-            (carried if e.data.get("carried") else bets).append(req)
+        elif e.type == "bets_placed":
+            for key, into in (("bets", bets), ("carried", carried)):
+                for item in e.data.get(key, ()):
+                    into.append(item if isinstance(item, BetRequest) else BetRequest.from_dict(item))
         elif e.type == "draw":
             actions.append(DrawAction(str(e.data["kind"]), int(e.data["value"])))
         elif e.type == "decision":
@@ -224,11 +261,11 @@ def replay(engine: Engine[V, S], variant: V, events: Sequence[Event]) -> Settlem
     state = engine.start(variant, bets, currency, carried)
     for action in actions:
         state = engine.apply(state, action)
-    if tuple(state.events) != tuple(events):
-        for i, (a, b) in enumerate(zip(state.events, events, strict=False)):
+    mine = [e.to_dict() for e in state.events]
+    theirs = [e.to_dict() for e in events]
+    if mine != theirs:
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):
             if a != b:
                 raise ReplayMismatch(f"replay diverges at event {i}: {a} != {b}")
-        raise ReplayMismatch(
-            f"replay produced {len(state.events)} events, the record has {len(events)}"
-        )
+        raise ReplayMismatch(f"replay produced {len(mine)} events, the record has {len(theirs)}")
     return engine.settle(state)

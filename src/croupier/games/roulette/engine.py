@@ -14,7 +14,7 @@ console; the engine validates them like any other input.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -36,11 +36,11 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
-from croupier.games.roulette.layout import Layout, Position, layout_for
+from croupier.games.roulette.layout import Position, layout_for
 from croupier.games.roulette.rules import Carry, Spin, position_return
-from croupier.games.roulette.variant import LimitSet, RouletteVariant
+from croupier.games.roulette.variant import EVEN_MONEY, LimitSet, RouletteVariant
 from croupier.games.roulette.wheel import label
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Currency, Payout, apply_ratio, currency, format_minor, parse_stake
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,20 +87,33 @@ class RouletteEngine:
         lay = layout_for(variant)
         if not bets and not carried:
             raise InvalidBet("a round needs at least one bet")
-        placed: list[PlacedBet] = []
         events: list[Event] = [
             Event(0, "round_started",
                   {"game": "roulette", "variant": variant.name, "currency": cur.code}),
         ]
-        per_position: dict[Position, int] = {}
+        placed: list[PlacedBet] = []
+        per_position: dict[int, int] = {}
         total = 0
+        resolve = lay.resolve_checked
         for i, req in enumerate(bets):
-            pos, stake = self._check_bet(lay, limits, req, cur.code)
-            per_position[pos] = per_position.get(pos, 0) + stake
+            if type(req) is not BetRequest:
+                raise InvalidBet(f"{req!r} is not a bet")
+            pos = resolve(req.code, req.target)
+            stake = req.stake
+            if type(stake) is not int or stake <= 0:
+                stake = parse_stake(stake)  # raises the precise error
+            chips, lo, hi = _bounds(limits, pos)
+            if stake % chips or not lo <= stake // chips <= hi:
+                _explain_limits(limits, pos, stake, cur, combined=False)
+            per_position[pos.index] = per_position.get(pos.index, 0) + stake
             total += stake
             placed.append(PlacedBet(i, req, pos, stake, False))
-        for pos, amount in per_position.items():
-            self._check_limits(limits, pos, amount, cur.code, combined=True)
+        if len(per_position) < len(placed):
+            for b in placed:
+                chips, lo, hi = _bounds(limits, b.position)
+                amount = per_position[b.position.index]
+                if amount // chips > hi:
+                    _explain_limits(limits, b.position, amount, cur, combined=True)
         if bets and not limits.table_min <= total <= limits.table_max:
             raise TableLimitExceeded(
                 f"the bets total {format_minor(total, cur)}; this table takes "
@@ -108,48 +121,12 @@ class RouletteEngine:
             )
         for req in carried:
             pos = lay.resolve(req.code, req.target)
-            if len(pos.chips) != 1 or pos.code not in ("red", "black", "odd", "even", "low", "high"):
+            if len(pos.chips) != 1 or pos.code not in EVEN_MONEY:
                 raise InvalidBet(f"only an even-money bet can be carried to the next spin, not {req.code}")
-            placed.append(PlacedBet(len(placed), req, pos, parse_stake(req.stake), True))
-        for b in placed:
-            events.append(Event(len(events), "bet_placed", {
-                "bet_id": b.bet_id, "request": b.request.to_dict(), "position": b.position.label,
-                "stake": b.stake, "carried": b.carried,
-            }))
+            b = PlacedBet(len(placed), req, pos, parse_stake(req.stake), True)
+            placed.append(b)
+        events.append(Event(1, "bets_placed", {"bets": tuple(bets), "carried": tuple(carried)}))
         return RouletteState(variant, cur.code, tuple(placed), (), (), 0, (), None, tuple(events))
-
-    def _check_bet(
-        self, lay: Layout, limits: LimitSet, req: BetRequest, code: str
-    ) -> tuple[Position, int]:
-        if not isinstance(req, BetRequest):
-            raise InvalidBet(f"{req!r} is not a bet")
-        pos = lay.resolve(req.code, req.target)
-        stake = parse_stake(req.stake)
-        self._check_limits(limits, pos, stake, code, combined=False)
-        return pos, stake
-
-    @staticmethod
-    def _check_limits(limits: LimitSet, pos: Position, stake: int, code: str, combined: bool) -> None:
-        chips = len(pos.chips)
-        if stake % chips:
-            raise InvalidBet(
-                f"{pos.label} is {chips} equal chips: the stake {stake} is not a multiple of {chips}"
-            )
-        chip = stake // chips
-        cur = currency(code)
-        for kind in {c.kind for c in pos.chips}:
-            lim = limits.for_code(kind if chips > 1 else pos.code)
-            what = f"{pos.label}" + (f" ({kind} chip)" if chips > 1 else "")
-            if chip < lim.minimum and not combined:
-                raise StakeBelowMinimum(
-                    f"{what}: {format_minor(chip, cur)} is below the minimum {format_minor(lim.minimum, cur)}"
-                )
-            if chip > lim.maximum:
-                whose = "the bets on this position total" if combined else "the stake is"
-                raise StakeAboveMaximum(
-                    f"{what}: {whose} {format_minor(chip, cur)}, above the maximum "
-                    f"{format_minor(lim.maximum, cur)}"
-                )
 
     # -- chance steps ------------------------------------------------------------------------
 
@@ -188,30 +165,28 @@ class RouletteEngine:
             raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
         v = state.variant
         lt = v.lightning
-        draws = state.draws + (action,)
-        data: dict[str, Any] = {"kind": action.kind, "value": value}
-        if action.kind == "lucky_count" and lt is not None:
-            count = lt.count_min + value
-            data["count"] = count
-            new = replace(state, draws=draws, lucky_count=count)
-        elif action.kind == "lucky_number":
-            taken = {p for p, _ in state.lucky}
-            free = [p for p in v.wheel.pockets if p not in taken]
-            pocket = free[value]
-            data["pocket"] = label(pocket)
-            new = replace(state, draws=draws, lucky=state.lucky + ((pocket, Payout.to_one(0)),))
-        elif action.kind == "lucky_odds" and lt is not None:
-            odds = lt.odds[_weighted_index(lt.weights, value)]
-            pocket = state.lucky[-1][0]
-            data["odds"] = str(odds)
-            new = replace(state, draws=draws, lucky=state.lucky[:-1] + ((pocket, odds),))
-        else:
+        kind = action.kind
+        lucky, count, pockets = state.lucky, state.lucky_count, state.pockets
+        data: dict[str, Any] = {"kind": kind, "value": value}
+        if kind == "ball":
             pocket = v.wheel.pockets[value]
             data["pocket"] = label(pocket)
-            new = replace(state, draws=draws, pockets=state.pockets + (pocket,))
+            pockets = pockets + (pocket,)
+        elif kind == "lucky_count" and lt is not None:
+            count = data["count"] = lt.count_min + value
+        elif kind == "lucky_number":
+            taken = {p for p, _ in lucky}
+            pocket = [p for p in v.wheel.pockets if p not in taken][value]
+            data["pocket"] = label(pocket)
+            lucky = lucky + ((pocket, Payout.to_one(0)),)
+        elif kind == "lucky_odds" and lt is not None:
+            odds = lt.odds[_weighted_index(lt.weights, value)]
+            data["odds"] = str(odds)
+            lucky = lucky[:-1] + ((lucky[-1][0], odds),)
         events = state.events + (Event(len(state.events), "draw", data),)
-        new = replace(new, events=events)
-        if action.kind == "ball" and len(new.pockets) == v.balls:
+        new = RouletteState(v, state.currency, state.bets, state.draws + (action,), lucky, count,
+                            pockets, None, events)
+        if kind == "ball" and len(pockets) == v.balls:
             new = self._settle_now(new)
         return new
 
@@ -234,26 +209,62 @@ class RouletteEngine:
             ratio = per_spin.get(key)
             if ratio is None:
                 ratio = per_spin[key] = position_return(v, pos, spin, b.carried)
-            if isinstance(ratio, Carry):
+            if type(ratio) is Carry:
                 returned, outcome = 0, "carried"
                 carried.append(b.request)
             else:
-                returned = apply_ratio(b.stake, ratio)
-                outcome = _outcome(returned, b.stake)
-            results.append(BetResult(b.bet_id, b.position.code, b.stake, returned, outcome))
-            events.append(Event(len(events), "bet_settled", {
-                "bet_id": b.bet_id, "returned": returned, "outcome": outcome,
-            }))
+                returned = apply_ratio(b.stake, ratio)  # type: ignore[arg-type]
+                outcome = "lose" if returned == 0 else "win" if returned > b.stake else _outcome(returned, b.stake)
+            results.append(BetResult(b.bet_id, pos.code, b.stake, returned, outcome))
         settlement = Settlement(state.currency, tuple(results), tuple(carried))
         events.append(Event(len(events), "round_settled", {
             "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,
+            "results": settlement.bets,
         }))
-        return replace(state, settlement=settlement, events=tuple(events))
+        return RouletteState(v, state.currency, state.bets, state.draws, state.lucky,
+                             state.lucky_count, state.pockets, settlement, tuple(events))
 
     def settle(self, state: RouletteState) -> Settlement:
         if state.settlement is None:
             raise IllegalAction("the round is not over: the ball has not landed")
         return state.settlement
+
+
+_BOUNDS: dict[tuple[int, int], tuple[int, int, int]] = {}
+
+
+def _bounds(limits: LimitSet, pos: Position) -> tuple[int, int, int]:
+    """(chips, lowest chip, highest chip) a position takes under a limit set; memoised."""
+    key = (id(limits), pos.index)
+    hit = _BOUNDS.get(key)
+    if hit is None:
+        chips = len(pos.chips)
+        lims = [limits.for_code(c.kind if chips > 1 else pos.code) for c in pos.chips]
+        hit = _BOUNDS[key] = (chips, max(x.minimum for x in lims), min(x.maximum for x in lims))
+    return hit
+
+
+def _explain_limits(limits: LimitSet, pos: Position, stake: int, cur: Currency, combined: bool) -> None:
+    """Raise the precise error for a stake that breaks a position's limits."""
+    chips = len(pos.chips)
+    if stake % chips:
+        raise InvalidBet(
+            f"{pos.label} is {chips} equal chips: the stake {stake} is not a multiple of {chips}"
+        )
+    chip = stake // chips
+    for kind in sorted({c.kind for c in pos.chips}):
+        lim = limits.for_code(kind if chips > 1 else pos.code)
+        what = f"{pos.label}" + (f" ({kind} chip)" if chips > 1 else "")
+        if chip < lim.minimum and not combined:
+            raise StakeBelowMinimum(
+                f"{what}: {format_minor(chip, cur)} is below the minimum {format_minor(lim.minimum, cur)}"
+            )
+        if chip > lim.maximum:
+            whose = "the bets on this position total" if combined else "the stake is"
+            raise StakeAboveMaximum(
+                f"{what}: {whose} {format_minor(chip, cur)}, above the maximum "
+                f"{format_minor(lim.maximum, cur)}"
+            )
 
 
 def _outcome(returned: int, stake: int) -> str:

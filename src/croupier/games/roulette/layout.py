@@ -79,7 +79,7 @@ def _trios(wheel: Wheel) -> list[tuple[int, ...]]:
 
 
 def _corners(first_four: bool) -> list[tuple[int, ...]]:
-    out = [(n, n + 1, n + 3, n + 4) for n in range(1, 33) if n % 3 != 0]
+    out: list[tuple[int, ...]] = [(n, n + 1, n + 3, n + 4) for n in range(1, 33) if n % 3 != 0]
     if first_four:
         out.append((0, 1, 2, 3))  # 001 §8.14 "First Corner (with 0)"
     return out
@@ -151,7 +151,8 @@ class Layout:
         self.variant = variant
         w = variant.wheel
         self._by_code: dict[str, dict[tuple[int, ...], Position]] = {}
-        inside_sets = {
+        self._resolved: dict[tuple[str, tuple[object, ...]], Position] = {}
+        inside_sets: dict[str, list[tuple[int, ...]]] = {
             "straight": _straights(w),
             "split": _splits(w),
             "street": _streets(),
@@ -195,7 +196,7 @@ class Layout:
                     chips += [Chip(kind, frozenset(numbers))] * count
                 self._by_code[code] = {(): Position(code, (), tuple(chips), CALL_TITLES[code])}
         i = 0
-        for code, table in self._by_code.items():
+        for table in self._by_code.values():
             for key, pos in table.items():
                 table[key] = replace(pos, index=i)
                 i += 1
@@ -221,6 +222,25 @@ class Layout:
 
     def resolve(self, code: object, target: Sequence[object]) -> Position:
         """The position a player means by ``code`` and ``target``, or a precise error."""
+        key = (code, target)
+        try:
+            hit = self._resolved.get(key)  # type: ignore[arg-type]
+        except TypeError:  # an unhashable target: take the slow path, which explains the error
+            hit = None
+        if hit is not None and not any(type(t) is bool for t in target):
+            return hit
+        pos = self._resolve(code, target)
+        if isinstance(target, tuple) and len(self._resolved) < 100_000:
+            self._resolved[key] = pos  # type: ignore[index]
+        return pos
+
+    def resolve_checked(self, code: str, target: tuple[int | str, ...]) -> Position:
+        """:meth:`resolve` for a :class:`~croupier.games.base.BetRequest`'s already type-checked
+        code and target (no bool can hide among its ints)."""
+        hit = self._resolved.get((code, target))
+        return hit if hit is not None else self.resolve(code, target)
+
+    def _resolve(self, code: object, target: Sequence[object]) -> Position:
         if not isinstance(code, str):
             raise UnknownBetCode(f"a bet code must be text, got {code!r}")
         table = self._table(code)
@@ -244,7 +264,7 @@ class Layout:
         if code in ("dozen", "column"):
             if len(target) != 1 or isinstance(target[0], bool) or target[0] not in (1, 2, 3):
                 raise InvalidSelection(f"{code}: the target is [1], [2] or [3], got {list(target)}")
-            return table[(int(target[0]),)]  # type: ignore[arg-type]
+            return table[(int(target[0]),)]
         if code == "neighbours":
             if len(target) != 2:
                 raise InvalidSelection("neighbours: the target is [number, pairs of neighbours]")

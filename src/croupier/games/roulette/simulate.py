@@ -183,10 +183,9 @@ def spin_counts(variant: RouletteVariant, rounds: int, seed: int) -> npt.NDArray
         size = min(BATCH * 8, rounds - done)
         rng = batch_rng(seed, k)
         if variant.balls == 1:
-            draw = rng.integers(0, n_out, size=size, dtype=np.uint8)
+            counts += np.bincount(rng.integers(0, n_out, size=size, dtype=np.uint8), minlength=n_out)
         else:
-            draw = sample_outcomes(variant, rng, size)
-        counts += np.bincount(draw, minlength=n_out)
+            counts += np.bincount(sample_outcomes(variant, rng, size), minlength=n_out)
         done += size
         k += 1
     return counts
@@ -194,5 +193,6 @@ def spin_counts(variant: RouletteVariant, rounds: int, seed: int) -> npt.NDArray
 
 def all_positions_rtp(table: ReturnTable, counts: npt.NDArray[np.int64]) -> FloatArray:
     """Per position: the mean return over spins with these outcome counts (one chip each spin)."""
-    rounds = counts.sum()
-    return (table.plain @ counts) / rounds
+    rounds = int(counts.sum())
+    out: FloatArray = (table.plain @ counts) / rounds
+    return out
