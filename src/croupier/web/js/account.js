@@ -261,7 +261,7 @@ async function recall(id) {
       r.void_reason ? el("p", { class: "error" }, `Voided: ${r.void_reason}; every stake refunded.`) : null,
       bets,
       el("h4", { class: "section-title" }, "Provably fair data"),
-      el("dl", {},
+      el("dl", { class: "kv" },
         el("dt", {}, "Scheme"), el("dd", {}, f.scheme ?? "–"),
         el("dt", {}, "Server seed hash"), el("dd", { class: "mono" }, f.server_seed_hash ?? "–"),
         el("dt", {}, "Server seed"), el("dd", { class: "mono" }, f.server_seed ?? "not revealed yet"),

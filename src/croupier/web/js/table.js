@@ -37,39 +37,48 @@ async function main() {
   let table = null;
   let info = null;
   const preview = params.get("preview");
-  if (!preview) {
-    try {
+  const solo = params.get("solo"); // a single-player round per spin (POST /api/rounds)
+  state.solo = solo;
+  try {
+    if (solo) {
+      info = await api.variant("roulette", solo);
+      if (token()) state.currency = (await api.me()).player.currency;
+    } else if (!preview) {
       table = await api.table(state.tableId);
       info = await api.variant(table.game, table.variant);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) {
-        $("#phase").textContent = `No table "${state.tableId}".`;
-        return;
-      }
+    } else {
       state.offline = true;
     }
-  } else {
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) {
+      $("#phase").textContent = solo ? `No roulette variant "${solo}".` : `No table "${state.tableId}".`;
+      return;
+    }
     state.offline = true;
   }
   let variant;
   if (info) {
+    const name = solo || table.variant;
     const codes = info.bets.map((b) => b.code);
     const payouts = Object.fromEntries(info.bets.map((b) => [b.code, b.payout]));
     for (const c of RACETRACK_ORDER) delete payouts[c];
     variant = describeVariant({
       wheel: (info.pockets || []).includes("00") ? "american" : "european",
-      first_four: FIRST_FOUR.has(table.variant),
+      first_four: FIRST_FOUR.has(name),
       racetrack: RACETRACK_ORDER.filter((c) => codes.includes(c)),
       payouts,
       title: info.title,
     });
-    state.currency = table.currency;
-    state.bettingSeconds = table.betting_seconds || 23;
-    state.limits = info.limits?.[table.currency] || null;
-    $("#table-title").textContent = table.name;
-    document.title = `${table.name} · Croupier`;
+    if (table) {
+      state.currency = table.currency;
+      state.bettingSeconds = table.betting_seconds || 23;
+    }
+    state.limits = info.limits?.[state.currency] || null;
+    const title = table ? table.name : `${info.title} · single player`;
+    $("#table-title").textContent = title;
+    document.title = `${title} · Croupier`;
   } else {
-    variant = describeVariant({ variant: preview || "european" });
+    variant = describeVariant({ variant: solo || preview || "european" });
     state.currency = params.get("currency") || "EUR";
     $("#table-title").textContent = `${variant.title} (preview)`;
     $("#phase").textContent = "Preview: not connected to a table";
@@ -83,22 +92,28 @@ async function main() {
   state.board = buildBoard($("#board"), variant, { onBet: placeChip });
   buildChips();
   slip.onChange(renderSlip);
-  renderSlip();
   wireActions();
 
   if (table) {
     renderHistory(table.recent || []);
     applyRound(table.round, null);
   }
-  if (!state.offline && token()) {
+  if (state.offline) {
+    state.board.setEnabled(true);
+  } else if (solo) {
+    state.board.setEnabled(true);
+    setPhase(token() ? "Place your bets, then spin" : "Log in to play");
+    $(".countdown").hidden = true;
+    if (token()) await refreshBalance();
+    else $("#confirm-hint").innerHTML = '<a href="/account.html">Log in</a> to play.';
+  } else if (token()) {
     await refreshBalance();
     connect();
-  } else if (!state.offline) {
+  } else {
     $("#confirm-hint").innerHTML = 'You are watching. <a href="/account.html">Log in</a> to bet.';
     connect();
-  } else {
-    state.board.setEnabled(true);
   }
+  renderSlip();
 }
 
 // ---------------------------------------------------------------- chips and the slip
@@ -129,7 +144,7 @@ function selectChip(v) {
 }
 
 function bettingOpen() {
-  if (state.offline) return true;
+  if (state.offline || state.solo) return true;
   return !!state.round && state.round.state === "open" && remainingMs() > 0;
 }
 
@@ -194,7 +209,8 @@ function renderSlip() {
   $("#rebet").disabled = !slip.last.length || !open;
   $("#double").disabled = (slip.isEmpty() && !slip.last.length) || !open;
   $("#confirm").disabled = slip.isEmpty() || !open || state.sending || state.offline;
-  $("#confirm").textContent = slip.isEmpty() ? "Place bets" : `Place bets · ${fmt(slip.total())}`;
+  const verb = state.solo ? "Spin" : "Place bets";
+  $("#confirm").textContent = slip.isEmpty() ? verb : `${verb} · ${fmt(slip.total())}`;
 }
 
 function mergeBets(bets) {
@@ -224,7 +240,33 @@ function wireActions() {
   });
 }
 
+async function spin() {
+  const bets = slip.bets();
+  if (!bets.length || state.sending) return;
+  state.sending = true;
+  renderSlip();
+  const body = bets.map((b) => ({ code: b.code, target: b.target, stake: toMajorString(b.stake, state.currency) }));
+  setPhase("Spinning…");
+  try {
+    const r = await api.playRound("roulette", state.solo, body, newKey());
+    const p = r.outcome?.pockets?.[0];
+    state.board.markWinner(p === "00" ? "00" : Number(p));
+    addHistory(r.outcome, r.round_id);
+    setPhase(`Result: ${r.outcome.pockets.join(" and ")}`);
+    showSettlement(r.round_id, r.outcome, r);
+    slip.closeRound(bets);
+    if (r.balance) setBalance(r.balance);
+  } catch (e) {
+    setPhase("Place your bets, then spin");
+    toast(e.message || String(e));
+  } finally {
+    state.sending = false;
+    renderSlip();
+  }
+}
+
 async function confirmBets() {
+  if (state.solo) { await spin(); return; }
   const bets = slip.bets();
   if (!bets.length || state.sending || !state.round) return;
   state.sending = true;
@@ -416,9 +458,10 @@ function showSettlement(roundId, outcome, you) {
   r.dataset.returned = String(you.returned_minor);
   r.dataset.net = String(you.net_minor);
   const pockets = outcome?.pockets?.join(" and ") ?? "";
+  const net = `net ${you.net_minor >= 0 ? "+" : ""}${fmt(you.net_minor)}`;
   if (you.returned_minor > 0) {
     r.className = "result win";
-    r.textContent = `${pockets}: you win ${fmt(you.returned_minor)} (bet ${fmt(you.stake_minor)}, net ${you.net_minor >= 0 ? "+" : ""}${fmt(you.net_minor)})`;
+    r.textContent = `${pockets}: you win ${fmt(you.returned_minor)} (bet ${fmt(you.stake_minor)}, ${net})`;
   } else {
     r.className = "result";
     r.textContent = `${pockets}: no win this time (bet ${fmt(you.stake_minor)})`;
