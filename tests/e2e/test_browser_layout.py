@@ -108,6 +108,10 @@ def test_004_1_5_keyboard_places_a_bet(page: Any, static_url: str) -> None:
     assert page.get_attribute("#total-bet", "data-minor") == "100"
     page.keyboard.press("Control+z")
     assert page.get_attribute("#total-bet", "data-minor") == "50"
+    # arrow keys walk the number field as drawn: 32 -> right 35 -> up 36 -> left 33
+    for key, name in (("ArrowRight", "straight 35"), ("ArrowUp", "straight 36"), ("ArrowLeft", "straight 33")):
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == name
 
 
 def test_001_8_12_2_hover_highlights_the_covered_numbers(page: Any, static_url: str) -> None:

@@ -249,10 +249,9 @@ async function spin() {
   setPhase("Spinning…");
   try {
     const r = await api.playRound("roulette", state.solo, body, newKey());
-    const p = r.outcome?.pockets?.[0];
-    state.board.markWinner(p === "00" ? "00" : Number(p));
+    state.board.markWinner(pocketsOf(r.outcome));
     addHistory(r.outcome, r.round_id);
-    setPhase(`Result: ${r.outcome.pockets.join(" and ")}`);
+    setPhase(resultText(r.outcome));
     showSettlement(r.round_id, r.outcome, r);
     slip.closeRound(bets);
     if (r.balance) setBalance(r.balance);
@@ -427,11 +426,9 @@ function onEvent(m) {
       renderSlip();
       break;
     case "result": {
-      const p = m.outcome?.pockets?.[0];
-      const num = p === "00" ? "00" : Number(p);
-      state.board.markWinner(num);
+      state.board.markWinner(pocketsOf(m.outcome));
       addHistory(m.outcome, m.round_id);
-      setPhase(`Result: ${m.outcome.pockets.join(" and ")} ${m.outcome.pockets.length === 1 ? colourOf(num) : ""}`.trim());
+      setPhase(resultText(m.outcome));
       const r = $("#result");
       r.dataset.round = String(m.round_id);
       break;
@@ -449,6 +446,17 @@ function onEvent(m) {
     default:
       break;
   }
+}
+
+function pocketsOf(outcome) {
+  return (outcome?.pockets || []).map((p) => (p === "00" ? "00" : Number(p)));
+}
+
+/** "Result: 17 red"; two balls "Result: 17 red and 0 green"; Lightning adds its lucky numbers. */
+function resultText(outcome) {
+  const ps = pocketsOf(outcome).map((p) => `${p} ${colourOf(p)}`).join(" and ");
+  const lucky = outcome?.lucky ? Object.entries(outcome.lucky).map(([n, o]) => `${n} pays ${o}`).join(", ") : "";
+  return `Result: ${ps}${lucky ? ` · lucky numbers: ${lucky}` : ""}`;
 }
 
 function showSettlement(roundId, outcome, you) {

@@ -182,6 +182,34 @@ export function buildBoard(root, variant, { onBet }) {
   layout();
   window.matchMedia("(max-width: 640px)").addEventListener("change", layout);
 
+  // Arrow keys move between the numbers as they are laid out on screen (Tab still visits every
+  // spot); Home goes to zero.
+  field.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (!(t instanceof HTMLElement) || !t.classList.contains("num")) return;
+    const p = JSON.parse(t.dataset.target)[0];
+    // [rows, columns] of the horizontal layout (row 0 = 3-6-9..., column 0 = 1-2-3)
+    const dirs = field.classList.contains("vertical")
+      ? { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [1, 0], ArrowRight: [-1, 0] }
+      : { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    let next = null;
+    if (e.key === "Home") next = 0;
+    else if (dirs[e.key]) {
+      const [dr, dc] = dirs[e.key];
+      if (p === 0 || p === "00") {
+        if (dc > 0) next = american ? (p === "00" ? 3 : 1) : 2;
+      } else {
+        const hr = row(p) + dr;
+        const hc = col(p) + dc;
+        if (hc < 0) next = american && hr < 1.5 ? "00" : 0;
+        else if (hr >= 0 && hr <= 2 && hc <= 11) next = 3 * hc + (3 - hr);
+      }
+    }
+    if (next === null) return;
+    const target = cells.get(String(next));
+    if (target) { e.preventDefault(); target.focus(); }
+  });
+
   // Highlight the covered numbers on hover and focus (001 §8.12.2).
   function highlight(cover) {
     field.classList.toggle("hovering", !!cover);
@@ -212,9 +240,10 @@ export function buildBoard(root, variant, { onBet }) {
       }
     },
     /** Mark the winning pocket (004 §1.9: highlighted on the table graphic). */
-    markWinner(pocket) {
-      for (const [k, c] of cells) c.classList.toggle("winner", pocket !== null && k === pocketKey(pocket));
-      for (const r of racks) r.classList.toggle("winner", pocket !== null && r.dataset.pocket === pocketKey(pocket));
+    markWinner(pockets) {
+      const won = new Set((Array.isArray(pockets) ? pockets : pockets === null ? [] : [pockets]).map(pocketKey));
+      for (const [k, c] of cells) c.classList.toggle("winner", won.has(k));
+      for (const r of racks) r.classList.toggle("winner", won.has(r.dataset.pocket));
     },
     setEnabled(on) {
       root.classList.toggle("closed", !on);
