@@ -154,6 +154,20 @@ export function buildBoard(root, variant, { onBet }) {
     }
   }
 
+  // Double Ball's double number (000 §12.1): both balls on one chosen number.
+  if (codes.has("double_number")) {
+    otherRow = otherRow || el("div", { class: "other-bets", role: "group", "aria-label": "Other bets" });
+    const pick = el("select", { id: "double-number", "aria-label": "number for the double number bet" },
+      ...WHEEL_ORDER[wheel].slice().sort((a, b) => (a === "00" ? 37 : a) - (b === "00" ? 37 : b))
+        .map((p) => el("option", { value: String(p) }, String(p))));
+    const b = spot("double_number", [0], "outside other", `Double number · ${variant.payouts.double_number}`,
+      { "aria-label": "double number" });
+    b.getTarget = () => [pick.value === "00" ? "00" : Number(pick.value)];
+    spots.delete(betKey("double_number", [0]));
+    spots.set("double_number:", b);
+    otherRow.append(el("span", { class: "pick" }, pick, b));
+  }
+
   const frame = el("div", { class: "board" }, field);
   root.replaceChildren(frame);
   if (otherRow) root.append(otherRow);
