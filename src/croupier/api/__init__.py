@@ -1,0 +1,1 @@
+"""The HTTP + WebSocket API (FastAPI). Contract: docs/api.md and /openapi.json."""

@@ -1,0 +1,437 @@
+"""The FastAPI application: thin routes over :class:`~croupier.platform.service.Platform`.
+
+``create_app()`` builds it (tests pass their own settings); ``app_factory`` is what
+``croupier serve`` hands to uvicorn. On start it runs the migrations, starts event fan-out, the
+simulated payment provider and the table runners; the static web client is served at ``/``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, FastAPI, Query, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import HTMLResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from sqlalchemy.orm import Session
+from starlette.concurrency import run_in_threadpool
+
+from croupier.api import problems
+from croupier.api import schemas as S
+from croupier.errors import CroupierError, UnknownGame
+from croupier.games.registry import game, games, load_variant, parse_unchecked, variant_names
+from croupier.platform import history, wallet
+from croupier.platform.config import Settings
+from croupier.platform.errors import Unauthorized
+from croupier.platform.events import (
+    Broker,
+    Connection,
+    Hub,
+    LocalBroker,
+    RedisBroker,
+    channel_for,
+    player_message,
+    table_message,
+)
+from croupier.platform.rounds import SlipBet
+from croupier.platform.runner import supervise
+from croupier.platform.service import Idem, Outcome, Platform, player_dict
+from croupier.store.models import Player
+
+log = logging.getLogger("croupier.api")
+WEB_DIR = Path(__file__).resolve().parent.parent / "web"
+
+PROBLEM = {"model": S.ProblemOut, "content": {"application/problem+json": {}}}
+ERRORS: dict[int | str, dict[str, Any]] = {400: PROBLEM, 401: PROBLEM, 404: PROBLEM, 409: PROBLEM,
+                                           422: PROBLEM, 428: PROBLEM}
+
+
+class State:
+    def __init__(self, platform: Platform, hub: Hub, broker: Broker) -> None:
+        self.platform = platform
+        self.hub = hub
+        self.broker = broker
+
+
+def _state(request: Request) -> State:
+    st: State = request.app.state.croupier
+    return st
+
+
+def _platform(request: Request) -> Platform:
+    return _state(request).platform
+
+
+def _token(request: Request) -> str | None:
+    auth = request.headers.get("authorization", "")
+    scheme, _, token = auth.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        return None
+    return token.strip()
+
+
+async def current_player(request: Request) -> Player:
+    token = _token(request)
+    if token is None:
+        raise Unauthorized("log in first: send Authorization: Bearer <token>")
+    return await run_in_threadpool(_platform(request).authenticate, token)
+
+
+async def _idempotent(request: Request, scope: str, status: int,
+                      fn: Callable[[Session], Any]) -> Outcome:
+    key = request.headers.get("idempotency-key", "").strip()
+    if not key:
+        raise problems.IdempotencyKeyMissing(
+            "every state-changing request needs an Idempotency-Key header (a fresh UUID per action)"
+        )
+    if len(key) > 100:
+        raise CroupierError("the Idempotency-Key is at most 100 characters")
+    body = await request.body()
+    idem = Idem(scope, key, Idem.hash_request(request.method, request.url.path, body))
+    return await run_in_threadpool(_platform(request).run_idempotent, idem, status, fn)
+
+
+def _respond(out: Outcome) -> Response:
+    headers = {"Idempotent-Replayed": "true"} if out.replayed else None
+    if out.body is None:
+        return Response(status_code=out.status, headers=headers)
+    return JSONResponse(out.body, status_code=out.status, headers=headers)
+
+
+Me = Annotated[Player, Depends(current_player)]
+
+
+def _scope(player: Player) -> str:
+    return f"player:{player.id}"
+
+
+def _slip(bets: list[S.BetIn]) -> list[SlipBet]:
+    return [SlipBet(b.code, b.stake, tuple(b.target)) for b in bets]
+
+
+router = APIRouter(prefix="/api", responses=ERRORS)
+
+
+@router.get("/health", response_model=S.HealthOut)
+async def health(request: Request) -> dict[str, Any]:
+    return {"status": "ok", "database": _platform(request).db.dialect}
+
+
+# -- players and sessions ----------------------------------------------------------------------
+
+
+@router.post("/players", status_code=201, response_model=S.PlayerOut)
+async def register(body: S.RegisterIn, request: Request) -> Response:
+    p = _platform(request)
+    out = await _idempotent(request, "anon", 201, lambda s: p.register_in(
+        s, body.login, body.password, body.date_of_birth, body.document_number, body.currency))
+    return _respond(out)
+
+
+@router.post("/sessions", status_code=201, response_model=S.SessionOut)
+async def login(body: S.LoginIn, request: Request) -> Response:
+    p = _platform(request)
+    out = await _idempotent(request, "anon", 201, lambda s: p.login_in(s, body.login, body.password))
+    return _respond(out)
+
+
+@router.delete("/sessions/current", status_code=204)
+async def logout(request: Request, player: Me) -> Response:
+    from croupier.platform.players import logout as do_logout
+
+    token = _token(request) or ""
+    out = await _idempotent(request, _scope(player), 204, lambda s: do_logout(s, token))
+    return _respond(out)
+
+
+@router.get("/me", response_model=S.MeOut)
+async def me(request: Request, player: Me) -> dict[str, Any]:
+    bal = await run_in_threadpool(_platform(request).balance, player)
+    return {"player": player_dict(player), "balance": bal}
+
+
+# -- wallet ------------------------------------------------------------------------------------
+
+
+@router.get("/wallet", response_model=S.BalanceOut)
+async def get_wallet(request: Request, player: Me) -> dict[str, Any]:
+    return await run_in_threadpool(_platform(request).balance, player)
+
+
+@router.post("/deposits", status_code=202, response_model=S.DepositOut)
+async def deposit(body: S.AmountIn, request: Request,
+                  player: Me) -> Response:
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 202, lambda s: p.deposit_in(s, player, body.amount))
+    return _respond(out)
+
+
+@router.get("/deposits", response_model=S.DepositsOut)
+async def deposits(request: Request, player: Me) -> dict[str, Any]:
+    items = await run_in_threadpool(_platform(request).read, lambda s: [
+        wallet.deposit_dict(d) for d in wallet.list_deposits(s, player)])
+    return {"items": items}
+
+
+@router.get("/deposits/{deposit_id}", response_model=S.DepositOut)
+async def get_deposit(deposit_id: int, request: Request,
+                      player: Me) -> dict[str, Any]:
+    return await run_in_threadpool(_platform(request).read, lambda s: wallet.deposit_dict(
+        wallet.get_deposit(s, player, deposit_id)))
+
+
+@router.post("/withdrawals", status_code=201, response_model=S.WithdrawalOut)
+async def withdraw(body: S.AmountIn, request: Request,
+                   player: Me) -> Response:
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 201,
+                            lambda s: p.withdraw_in(s, player, body.amount))
+    return _respond(out)
+
+
+@router.get("/withdrawals", response_model=S.WithdrawalsOut)
+async def withdrawals(request: Request, player: Me) -> dict[str, Any]:
+    items = await run_in_threadpool(_platform(request).read, lambda s: [
+        wallet.withdrawal_dict(w) for w in wallet.list_withdrawals(s, player)])
+    return {"items": items}
+
+
+# -- games -------------------------------------------------------------------------------------
+
+
+@router.get("/games", response_model=S.GamesOut)
+async def list_games() -> dict[str, Any]:
+    items = []
+    for name, spec in games().items():
+        variants = []
+        for v in variant_names(name):
+            try:
+                title = str(getattr(parse_unchecked(name, v), "title", v))
+            except CroupierError:
+                continue
+            variants.append({"name": v, "title": title})
+        items.append({"name": name, "title": spec.title, "variants": variants})
+    return {"items": items}
+
+
+def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
+    spec = game(game_name)
+    variant = load_variant(game_name, variant_name)
+    payouts = getattr(variant, "payouts", {}) or {}
+    bets = [{"code": r.bet, "payout": str(payouts[r.bet]) if r.bet in payouts else None,
+             "rtp": f"{r.rtp.numerator}/{r.rtp.denominator}"} for r in spec.exact(variant)]
+    limits: dict[str, Any] = {}
+    for cur, ls in (getattr(variant, "limits", {}) or {}).items():
+        codes = [b["code"] for b in bets]
+        limits[cur] = {"table_min_minor": ls.table_min, "table_max_minor": ls.table_max,
+                       "bets": {c: [ls.for_code(c).minimum, ls.for_code(c).maximum] for c in codes}}
+    out: dict[str, Any] = {"game": game_name, "variant": variant_name,
+                           "title": str(getattr(variant, "title", variant_name)),
+                           "bets": bets, "limits": limits}
+    wheel = getattr(variant, "wheel", None)
+    if wheel is not None:
+        from croupier.games.roulette.wheel import RED, label
+
+        out["pockets"] = [label(x) for x in wheel.pockets]
+        out["wheel_order"] = [label(x) for x in wheel.order]
+        out["red"] = [label(x) for x in sorted(RED)]
+        out["racetrack"] = sorted(getattr(variant, "racetrack", ()))
+        out["neighbours_max"] = getattr(variant, "neighbours_max", 0)
+    return out
+
+
+@router.get("/games/{game_name}/variants/{variant_name}", response_model=S.VariantInfoOut)
+async def variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
+    if game_name not in games():
+        raise UnknownGame(f"unknown game {game_name!r}")
+    return await run_in_threadpool(_variant_info, game_name, variant_name)
+
+
+@router.post("/rounds", status_code=201, response_model=S.RoundRecallOut)
+async def play_round(body: S.RoundIn, request: Request,
+                     player: Me) -> Response:
+    p = _platform(request)
+    slip = _slip(body.bets)
+    out = await _idempotent(request, _scope(player), 201,
+                            lambda s: p.play_in(s, player, body.game, body.variant, slip))
+    return _respond(out)
+
+
+# -- history and fairness ----------------------------------------------------------------------
+
+
+@router.get("/history", response_model=S.HistoryOut)
+async def get_history(request: Request, player: Me,
+                      limit: int = Query(50, ge=1, le=200),
+                      before: int | None = Query(None, ge=1)) -> dict[str, Any]:
+    items = await run_in_threadpool(_platform(request).read,
+                                    lambda s: history.history(s, player, limit, before))
+    return {"items": items}
+
+
+@router.get("/history/{round_id}", response_model=S.RoundRecallOut)
+async def recall(round_id: int, request: Request,
+                 player: Me) -> dict[str, Any]:
+    return await run_in_threadpool(_platform(request).read,
+                                   lambda s: history.recall(s, player, round_id))
+
+
+@router.get("/fairness", response_model=S.FairnessOut)
+async def get_fairness(request: Request, player: Me) -> dict[str, Any]:
+    return await run_in_threadpool(_platform(request).fairness, player)
+
+
+@router.put("/fairness/client-seed", response_model=S.FairnessOut)
+async def put_client_seed(body: S.ClientSeedIn, request: Request,
+                          player: Me) -> Response:
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 200,
+                            lambda s: p.set_client_seed_in(s, player, body.client_seed))
+    return _respond(out)
+
+
+@router.post("/fairness/rotate", response_model=S.RotateOut)
+async def rotate(request: Request, player: Me) -> Response:
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 200, lambda s: p.rotate_in(s, player))
+    return _respond(out)
+
+
+# -- tables ------------------------------------------------------------------------------------
+
+
+@router.get("/tables", response_model=S.TablesOut)
+async def list_tables(request: Request) -> dict[str, Any]:
+    p = _platform(request)
+
+    def fn() -> list[dict[str, Any]]:
+        return [p.table(t) for t in p.table_ids()]
+
+    return {"items": await run_in_threadpool(fn)}
+
+
+@router.get("/tables/{table_id}", response_model=S.TableOut)
+async def get_table(table_id: str, request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(_platform(request).table, table_id)
+
+
+@router.post("/tables/{table_id}/bets", status_code=201, response_model=S.TableBetAcceptedOut)
+async def table_bets(table_id: str, body: S.SlipIn, request: Request,
+                     player: Me) -> Response:
+    st = _state(request)
+    p = st.platform
+    slip = _slip(body.bets)
+    out = await _idempotent(request, _scope(player), 201,
+                            lambda s: p.bet_in(s, player, table_id, slip))
+    if not out.replayed:
+        res = out.body
+        await st.broker.publish(player_message(player.id, {
+            "type": "bet_accepted", "table_id": table_id, "round_id": res["round_id"],
+            "accepted": res["accepted"], "round_stake_minor": res["round_stake_minor"]}))
+        await st.broker.publish(player_message(player.id, {"type": "balance",
+                                                           "balance": res["balance"]}))
+    return _respond(out)
+
+
+async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+    st: State = websocket.app.state.croupier
+    p = st.platform
+    try:
+        player = await run_in_threadpool(p.authenticate, token)
+        snapshot = await run_in_threadpool(p.table, table_id)
+    except CroupierError as exc:
+        await websocket.close(code=4401 if isinstance(exc, Unauthorized) else 4404, reason=str(exc))
+        return
+    await websocket.accept()
+    conn = Connection(player.id, table_id)
+    st.hub.add(conn)
+    from croupier.platform.clock import iso
+
+    await websocket.send_json({"type": "snapshot", "table": snapshot, "server_time": iso(p.clock())})
+
+    async def pump() -> None:
+        while True:
+            msg = await conn.queue.get()
+            await websocket.send_json(msg)
+
+    sender = asyncio.create_task(pump())
+    try:
+        while True:
+            text = await websocket.receive_text()
+            if text.strip().strip('"') == "ping":
+                await websocket.send_json({"type": "pong"})
+    except WebSocketDisconnect:
+        pass
+    finally:
+        st.hub.remove(conn)
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await sender
+
+
+async def deposit_provider(platform: Platform, broker: Broker, stop: asyncio.Event) -> None:
+    """The simulated payment provider: confirms each deposit after its delay (000 §10)."""
+    while not stop.is_set():
+        try:
+            for pid in await asyncio.to_thread(platform.confirm_due_deposits):
+                bal = await asyncio.to_thread(platform.read, lambda s, pid=pid: wallet.balance(
+                    s, s.get_one(Player, pid)).to_dict())
+                await broker.publish(player_message(pid, {"type": "balance", "balance": bal}))
+        except Exception:  # noqa: BLE001 - keep confirming after a hiccup
+            log.exception("deposit confirmation failed")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=min(0.25, platform.settings.deposit_confirm_seconds or 0.25))
+
+
+def create_app(settings: Settings | None = None, platform: Platform | None = None) -> FastAPI:
+    settings = settings or (platform.settings if platform else Settings.from_env())
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        plat = platform or Platform(settings)
+        await asyncio.to_thread(plat.migrate)
+        hub = Hub()
+        broker: Broker = (RedisBroker(settings.redis_url, channel_for(plat.db.url))
+                          if settings.redis_url else LocalBroker())
+        await broker.start(hub.deliver)
+        app.state.croupier = State(plat, hub, broker)
+        stop = asyncio.Event()
+        tasks = [asyncio.create_task(deposit_provider(plat, broker, stop))]
+        if settings.run_tables:
+            tasks.append(asyncio.create_task(supervise(plat, broker.publish, stop)))
+        try:
+            yield
+        finally:
+            stop.set()
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=10)
+            await broker.stop()
+            if platform is None:
+                plat.db.dispose()
+
+    app = FastAPI(title="Croupier", version="1.0", lifespan=lifespan,
+                  description="Casino platform API. Contract summary: docs/api.md.")
+    problems.install(app)
+    app.include_router(router)
+    app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
+    if (WEB_DIR / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
+    else:
+        @app.get("/", include_in_schema=False)
+        async def index() -> HTMLResponse:
+            return HTMLResponse("<!doctype html><title>Croupier</title><h1>Croupier</h1>"
+                                "<p>The web client is not installed; the API is at "
+                                "<a href='/docs'>/docs</a>.</p>")
+    return app
+
+
+def app_factory() -> FastAPI:
+    return create_app(Settings.from_env())
+
+
+__all__ = ["create_app", "app_factory", "table_message"]

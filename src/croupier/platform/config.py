@@ -1,0 +1,73 @@
+"""Platform settings, read from ``CROUPIER_*`` environment variables (defaults in brackets).
+
+* ``CROUPIER_DATABASE_URL`` [sqlite:///var/croupier.sqlite3]
+* ``CROUPIER_REDIS_URL`` [none: events fan out inside one process]
+* ``CROUPIER_BETTING_SECONDS`` [23, 004 §1.6], ``CROUPIER_RESULT_SECONDS`` [4]
+* ``CROUPIER_DEPOSIT_CONFIRM_SECONDS`` [1]: the simulated payment provider's confirmation delay
+* ``CROUPIER_SESSION_HOURS`` [12]
+* ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
+* ``CROUPIER_ARGON2_FAST`` [0]: cheap argon2 parameters, for tests and benchmarks only
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from croupier.store.db import default_url
+
+
+@dataclass(frozen=True, slots=True)
+class TableConfig:
+    id: str
+    name: str
+    game: str
+    variant: str
+    currency: str
+
+
+DEFAULT_TABLES: tuple[TableConfig, ...] = (
+    TableConfig("european-eur", "European Roulette (EUR)", "roulette", "european", "EUR"),
+    TableConfig("european-amd", "European Roulette (AMD)", "roulette", "european", "AMD"),
+)
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    return float(raw) if raw else default
+
+
+def _flag(name: str, default: bool) -> bool:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    return raw.strip().lower() not in ("0", "false", "no", "off")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    database_url: str = field(default_factory=default_url)
+    redis_url: str | None = None
+    betting_seconds: float = 23.0  # 004 §1.6: 23 seconds to place bets
+    result_seconds: float = 4.0
+    deposit_confirm_seconds: float = 1.0
+    session_hours: float = 12.0
+    run_tables: bool = True
+    tables: tuple[TableConfig, ...] = DEFAULT_TABLES
+    argon2_fast: bool = False
+    default_currency: str = "EUR"
+
+    @classmethod
+    def from_env(cls, **overrides: Any) -> Settings:
+        base = cls(
+            database_url=default_url(),
+            redis_url=os.environ.get("CROUPIER_REDIS_URL") or None,
+            betting_seconds=_float("CROUPIER_BETTING_SECONDS", 23.0),
+            result_seconds=_float("CROUPIER_RESULT_SECONDS", 4.0),
+            deposit_confirm_seconds=_float("CROUPIER_DEPOSIT_CONFIRM_SECONDS", 1.0),
+            session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
+            run_tables=_flag("CROUPIER_RUN_TABLES", True),
+            argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),
+        )
+        return replace(base, **overrides)

@@ -1,0 +1,223 @@
+"""Rounds: bet slips, the engine run, settlement and voids, shared by single-player rounds and
+shared tables; and the single-player round itself.
+
+Every game is driven through the engine contract (:mod:`croupier.games.base`): ``start`` checks a
+slip against the variant's bets and limits; the draws come from a provably fair stream; ``settle``
+gives each bet's return. The platform then moves the money:
+
+* accepting a slip: player cash -> ``stakes`` (the stake is held until the round ends);
+* settling: ``stakes`` -> ``house`` (every stake), then ``house`` -> player cash (what the bets
+  return, stake included), transfer keys ``stake:<play>`` and ``payout:<play>``;
+* voiding (000 §10 communication failure: odds of 1; 000 §11 software error; 001 §3.5
+  malfunction): ``stakes`` -> player cash, key ``refund:<play>``.
+
+The keys make settlement and refund exactly-once: a second attempt finds the transfer and the
+round's state, and does nothing.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from croupier.errors import IllegalAction, InvalidBet
+from croupier.games.base import Action, BetRequest, DrawAction, Settlement, inputs_from_events, play
+from croupier.games.registry import GameSpec, game, load_variant
+from croupier.platform.errors import UnsupportedGame
+from croupier.platform.fairness import active_pair
+from croupier.platform.ledger import Ledger, player_code, system_code
+from croupier.platform.wallet import parse_amount
+from croupier.rng import fair
+from croupier.store.models import Bet, Play, Player, Round, RoundEvent
+
+MAX_BETS_PER_SLIP = 200
+
+
+@dataclass(frozen=True, slots=True)
+class SlipBet:
+    """A bet as the API receives it: the stake is decimal text in major units."""
+
+    code: str
+    stake: str
+    target: tuple[int | str, ...] = ()
+
+
+def parse_slip(slip: Sequence[SlipBet], cur: str) -> list[BetRequest]:
+    if not slip:
+        raise InvalidBet("a slip needs at least one bet")
+    if len(slip) > MAX_BETS_PER_SLIP:
+        raise InvalidBet(f"a slip takes at most {MAX_BETS_PER_SLIP} bets")
+    out: list[BetRequest] = []
+    for b in slip:
+        target: list[int | str] = []
+        for t in b.target:
+            if isinstance(t, bool) or not isinstance(t, int | str):
+                raise InvalidBet(f"{b.code}: a target is numbers (or '00'), got {t!r}")
+            target.append(t)
+        out.append(BetRequest(b.code, parse_amount(b.stake, cur), tuple(target)))
+    return out
+
+
+def no_carry(spec: GameSpec, variant: Any) -> None:
+    """Bets carried to the next spin (en prison) are not run by the platform yet."""
+    if getattr(variant, "zero_rule", "") == "en_prison":
+        raise UnsupportedGame(
+            f"{spec.name}/{getattr(variant, 'name', '?')}: bets carried to the next spin "
+            "(en prison) are not offered on the platform yet"
+        )
+
+
+def actions_of(events: Sequence[Any]) -> list[Action]:
+    return inputs_from_events(events)[3]
+
+
+def outcome_of(events: Sequence[Any]) -> dict[str, Any] | None:
+    for e in events:
+        if e.type == "result":
+            return dict(e.data)
+    return None
+
+
+def draws_json(actions: Sequence[Action]) -> list[dict[str, Any]]:
+    return [{"kind": a.kind, "value": a.value} for a in actions if isinstance(a, DrawAction)]
+
+
+def draws_from_json(data: Sequence[Mapping[str, Any]]) -> list[Action]:
+    return [DrawAction(str(d["kind"]), int(d["value"])) for d in data]
+
+
+def add_event(session: Session, round_id: int, type_: str, data: dict[str, Any], now: datetime) -> None:
+    session.add(RoundEvent(round_id=round_id, type=type_, data=data, created_at=now))
+
+
+def record_bets(
+    session: Session, ledger: Ledger, rnd: Round, play_row: Play, bets: Sequence[BetRequest],
+    now: datetime,
+) -> list[Bet]:
+    """Debit the slip's total and write its bets: from this commit on they are in Games History."""
+    start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
+    slip_key = uuid.uuid4().hex
+    total = sum(b.stake for b in bets)
+    ledger.transfer(f"bet:{slip_key}", player_code(play_row.player_id),
+                    system_code("stakes", play_row.currency), total, "bet",
+                    round_id=rnd.id, play_id=play_row.id, now=now)
+    rows = [Bet(play_id=play_row.id, seq=start + i, slip_key=slip_key, code=b.code,
+                target=list(b.target), stake=b.stake, returned=None, outcome=None, created_at=now)
+            for i, b in enumerate(bets)]
+    session.add_all(rows)
+    play_row.stake_total += total
+    session.flush()
+    return rows
+
+
+def play_bets(session: Session, play_id: int) -> list[Bet]:
+    return list(session.scalars(select(Bet).where(Bet.play_id == play_id).order_by(Bet.seq)))
+
+
+def settle_play(
+    session: Session, ledger: Ledger, spec: GameSpec, variant: Any, rnd: Round, play_row: Play,
+    actions: Sequence[Action], now: datetime,
+) -> Settlement:
+    """Run the player's bets through the engine with the round's draws and pay the result."""
+    bets = play_bets(session, play_row.id)
+    reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in bets]
+    state = spec.engine.start(variant, reqs, play_row.currency)
+    for a in actions:
+        state = spec.engine.apply(state, a)
+    settlement = spec.engine.settle(state)
+    if settlement.carried:
+        raise UnsupportedGame("bets carried to the next spin are not run by the platform yet")
+    for b, r in zip(bets, settlement.bets, strict=True):
+        b.returned = r.returned
+        b.outcome = r.outcome
+    play_row.events = [e.to_dict() for e in state.events]
+    play_row.returned_total = settlement.total_returned
+    play_row.status = "settled"
+    play_row.settled_at = now
+    if play_row.stake_total:
+        ledger.transfer(f"stake:{play_row.id}", system_code("stakes", play_row.currency),
+                        system_code("house", play_row.currency), play_row.stake_total, "stake",
+                        round_id=rnd.id, play_id=play_row.id, now=now)
+    if settlement.total_returned:
+        ledger.transfer(f"payout:{play_row.id}", system_code("house", play_row.currency),
+                        player_code(play_row.player_id), settlement.total_returned, "payout",
+                        round_id=rnd.id, play_id=play_row.id, now=now)
+    return settlement
+
+
+def refund_play(session: Session, ledger: Ledger, rnd: Round, play_row: Play, now: datetime) -> int:
+    """Return every stake of a play at odds of 1 (000 §10, §11; 001 §3.5). Exactly once."""
+    if play_row.status != "open":
+        return 0
+    for b in play_bets(session, play_row.id):
+        b.returned = b.stake
+        b.outcome = "refunded"
+    if play_row.stake_total:
+        ledger.transfer(f"refund:{play_row.id}", system_code("stakes", play_row.currency),
+                        player_code(play_row.player_id), play_row.stake_total, "refund",
+                        round_id=rnd.id, play_id=play_row.id, now=now)
+    play_row.returned_total = play_row.stake_total
+    play_row.status = "refunded"
+    play_row.settled_at = now
+    return play_row.stake_total
+
+
+def resolve_game(game_name: str, variant_name: str) -> tuple[GameSpec, Any]:
+    spec = game(game_name)
+    variant = load_variant(game_name, variant_name)
+    no_carry(spec, variant)
+    return spec, variant
+
+
+def play_single(
+    session: Session, player: Player, game_name: str, variant_name: str, slip: Sequence[SlipBet],
+    now: datetime,
+) -> int:
+    """A single-player round: debit, draw, settle and record in one unit of work; the round id."""
+    spec, variant = resolve_game(game_name, variant_name)
+    bets = parse_slip(slip, player.currency)
+    ledger = Ledger(session)
+    ledger.lock_player(player.id)
+    pair = active_pair(session, player.id, now, lock=True)
+    nonce = pair.next_nonce
+    source = fair.stream(pair.server_seed, pair.client_seed, nonce)
+    try:
+        state, settlement = play(spec.engine, variant, bets, player.currency, source)
+    except IllegalAction as exc:
+        raise UnsupportedGame(
+            f"{spec.name} needs player decisions during the round; it is not offered as a "
+            f"single-request round ({exc})"
+        ) from None
+    if settlement.carried:
+        raise UnsupportedGame("bets carried to the next spin are not run by the platform yet")
+    pair.next_nonce = nonce + 1
+    actions = actions_of(state.events)
+    rnd = Round(kind="single", table_id=None, number=None, game=spec.name, variant=variant_name,
+                currency=player.currency, state="open", fair_scheme="player_seed_pair",
+                seed_pair_id=pair.id, server_seed=None, server_seed_hash=pair.server_seed_hash,
+                client_seed=pair.client_seed, nonce=nonce, draws=None, outcome=None,
+                void_reason=None, opened_at=now, closes_at=None, closed_at=now, resulted_at=None,
+                settled_at=None)
+    session.add(rnd)
+    session.flush()
+    play_row = Play(round_id=rnd.id, player_id=player.id, currency=player.currency, status="open",
+                    stake_total=0, returned_total=None, events=None, created_at=now, settled_at=None)
+    session.add(play_row)
+    session.flush()
+    record_bets(session, ledger, rnd, play_row, bets, now)
+    rnd.draws = draws_json(actions)
+    rnd.outcome = outcome_of(state.events)
+    rnd.resulted_at = now
+    settle_play(session, ledger, spec, variant, rnd, play_row, actions, now)
+    rnd.state = "settled"
+    rnd.settled_at = now
+    add_event(session, rnd.id, "settled", {"stake": play_row.stake_total,
+                                           "returned": play_row.returned_total}, now)
+    session.flush()
+    return rnd.id

@@ -1,0 +1,124 @@
+"""The table runner: rounds on a timer, every phase broadcast (asyncio; the database work runs in
+threads). One runner per table across all workers (:mod:`.locks`)."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from croupier.platform.clock import aware, iso
+from croupier.platform.events import player_message, table_message
+from croupier.platform.locks import table_lock
+from croupier.platform.service import Platform
+from croupier.platform.tables import RoundReport
+
+log = logging.getLogger("croupier.tables")
+
+Publish = Callable[[dict[str, Any]], Awaitable[None]]
+
+
+async def _wait(stop: asyncio.Event, seconds: float) -> bool:
+    """Sleep ``seconds`` unless ``stop`` is set first; True when stopped."""
+    if seconds <= 0:
+        return stop.is_set()
+    with contextlib.suppress(TimeoutError):
+        await asyncio.wait_for(stop.wait(), timeout=seconds)
+    return stop.is_set()
+
+
+def _parse(ts: str | None) -> datetime | None:
+    return aware(datetime.fromisoformat(ts.replace("Z", "+00:00"))) if ts else None
+
+
+async def publish_report(platform: Platform, publish: Publish, rep: RoundReport) -> None:
+    now = iso(platform.clock())
+    private: dict[str, dict[str, Any]] = {}
+    for p in rep.plays:
+        private[str(p.player_id)] = {"you": {
+            "stake_minor": p.stake, "returned_minor": p.returned, "net_minor": p.returned - p.stake,
+            "bets": p.bets}}
+    if rep.state == "voided":
+        msg: dict[str, Any] = {"type": "voided", "table_id": rep.table_id, "round_id": rep.round_id,
+                               "reason": rep.reason, "server_time": now}
+    else:
+        msg = {"type": "settled", "table_id": rep.table_id, "round_id": rep.round_id,
+               "outcome": rep.outcome, "players": len(rep.plays), "server_time": now}
+    await publish(table_message(rep.table_id, msg, private))
+    for p in rep.plays:
+        await publish(player_message(p.player_id, {"type": "balance", "balance": p.balance}))
+
+
+class TableRunner:
+    def __init__(self, platform: Platform, publish: Publish, table_id: str) -> None:
+        self.platform = platform
+        self.publish = publish
+        self.table_id = table_id
+
+    async def recover(self) -> None:
+        for rep in await asyncio.to_thread(self.platform.recover_table, self.table_id):
+            await publish_report(self.platform, self.publish, rep)
+
+    async def run(self, stop: asyncio.Event) -> None:
+        await self.recover()
+        while not stop.is_set():
+            try:
+                await self.one_round(stop)
+            except Exception:  # noqa: BLE001 - 000 §11: a software error returns the bets
+                log.exception("table %s: round failed; recovering", self.table_id)
+                with contextlib.suppress(Exception):
+                    await self.recover()
+                if await _wait(stop, 1.0):
+                    break
+
+    async def one_round(self, stop: asyncio.Event) -> int:
+        p = self.platform
+        tid = self.table_id
+        brief = await asyncio.to_thread(p.open_round, tid)
+        rid = int(brief["round_id"])
+        closes = _parse(brief["closes_at"])
+        now = p.clock()
+        countdown = (closes - now).total_seconds() if closes else p.settings.betting_seconds
+        await self.publish(table_message(tid, {
+            "type": "betting_open", "table_id": tid, "round_id": rid, "number": brief["number"],
+            "opened_at": brief["opened_at"], "closes_at": brief["closes_at"],
+            "countdown": max(0.0, countdown), "server_seed_hash": brief["server_seed_hash"],
+            "server_time": iso(now)}))
+        if await _wait(stop, countdown):
+            rep = await asyncio.to_thread(p.void_round, rid, "the table was stopped during betting")
+            if rep is not None:
+                await publish_report(p, self.publish, rep)
+            return rid
+        await asyncio.to_thread(p.close_round, rid)
+        await self.publish(table_message(tid, {"type": "no_more_bets", "table_id": tid,
+                                               "round_id": rid, "server_time": iso(p.clock())}))
+        res = await asyncio.to_thread(p.result_round, rid)
+        await self.publish(table_message(tid, {"type": "result", "table_id": tid, **res,
+                                               "server_time": iso(p.clock())}))
+        rep = await asyncio.to_thread(p.settle_round, rid)
+        await publish_report(p, self.publish, rep)
+        await _wait(stop, p.settings.result_seconds)
+        return rid
+
+
+async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -> None:
+    """Run every table this worker can lock; keep trying the others (takeover on failure)."""
+
+    async def one(table_id: str) -> None:
+        lock = table_lock(platform.db, table_id)
+        try:
+            while not stop.is_set():
+                got = await asyncio.to_thread(lock.acquire)
+                if got:
+                    await TableRunner(platform, publish, table_id).run(stop)
+                    break
+                if await _wait(stop, 2.0):
+                    break
+        finally:
+            await asyncio.to_thread(lock.release)
+
+    ids = await asyncio.to_thread(platform.table_ids)
+    await asyncio.gather(*(one(t) for t in ids))

@@ -1,0 +1,255 @@
+"""The platform's command handlers: one unit of work per command, retried on lost races.
+
+Routes (``croupier.api``) and tests call these; nothing else touches the session. A command with
+an HTTP ``Idempotency-Key`` stores its response in the same transaction as its effects
+(:meth:`Platform.run_idempotent`), so a replayed request returns the first response and does
+nothing twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from croupier.money import currency
+from croupier.platform import fairness, history, players, tables, wallet
+from croupier.platform.clock import Clock, iso, utcnow
+from croupier.platform.config import Settings
+from croupier.platform.errors import IdempotencyConflict
+from croupier.platform.ledger import Ledger, LedgerAudit, audit
+from croupier.platform.rounds import SlipBet, play_single
+from croupier.platform.tables import RoundReport
+from croupier.store.db import Database, open_database
+from croupier.store.migrate import upgrade
+from croupier.store.models import IdempotencyRecord, Player
+from croupier.store.uow import UnitOfWork
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class Idem:
+    """An HTTP Idempotency-Key: who sent it (``scope``), the key, and a hash of the request."""
+
+    scope: str
+    key: str
+    request_hash: str
+
+    @staticmethod
+    def hash_request(method: str, path: str, body: bytes) -> str:
+        h = hashlib.sha256()
+        h.update(method.upper().encode())
+        h.update(b" ")
+        h.update(path.encode())
+        h.update(b"\n")
+        h.update(body)
+        return h.hexdigest()
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    status: int
+    body: Any
+    replayed: bool
+
+
+def player_dict(p: Player) -> dict[str, Any]:
+    return {"id": p.id, "login": p.login, "currency": p.currency,
+            "currency_exponent": currency(p.currency).exponent, "created_at": iso(p.created_at)}
+
+
+class Platform:
+    def __init__(self, settings: Settings, db: Database | None = None, clock: Clock = utcnow) -> None:
+        self.settings = settings
+        self.db = db or open_database(settings.database_url)
+        self.clock = clock
+        self.hasher = players.password_hasher(settings.argon2_fast)
+
+    # -- plumbing ------------------------------------------------------------------------------
+
+    def migrate(self) -> None:
+        upgrade(self.db)
+        self.run(lambda s: tables.ensure_tables(s, self.settings.tables))
+
+    def run(self, fn: Callable[[Session], T], attempts: int = 6) -> T:
+        """Run ``fn`` in one unit of work and commit; retry when a concurrent transaction won a
+        race (a unique key taken meanwhile, a deadlock, a busy SQLite file)."""
+        for attempt in range(attempts):
+            try:
+                with UnitOfWork(self.db) as uow:
+                    result = fn(uow.session)
+                    uow.commit()
+                    return result
+            except (IntegrityError, OperationalError):
+                if attempt == attempts - 1:
+                    raise
+                time.sleep(0.005 * (attempt + 1))
+        raise RuntimeError("unreachable")  # pragma: no cover
+
+    def read(self, fn: Callable[[Session], T]) -> T:
+        with UnitOfWork(self.db, readonly=True) as uow:
+            return fn(uow.session)
+
+    def run_idempotent(self, idem: Idem, status: int, fn: Callable[[Session], Any]) -> Outcome:
+        def body(s: Session) -> Outcome:
+            rec = s.scalars(select(IdempotencyRecord).where(
+                IdempotencyRecord.scope == idem.scope, IdempotencyRecord.key == idem.key)
+            ).one_or_none()
+            if rec is not None:
+                if rec.request_hash != idem.request_hash:
+                    raise IdempotencyConflict(
+                        "this Idempotency-Key was already used for a different request"
+                    )
+                return Outcome(rec.status_code, rec.response, True)
+            result = fn(s)
+            s.add(IdempotencyRecord(scope=idem.scope, key=idem.key, request_hash=idem.request_hash,
+                                    status_code=status, response=result, created_at=self.clock()))
+            s.flush()
+            return Outcome(status, result, False)
+
+        return self.run(body)
+
+    def audit(self) -> LedgerAudit:
+        return self.read(audit)
+
+    # -- players -------------------------------------------------------------------------------
+
+    def register_in(self, s: Session, login: str, password: str, dob: date, document: str,
+                    cur: str) -> dict[str, Any]:
+        reg = players.Registration(login, password, dob, document, cur)
+        return player_dict(players.register(s, self.hasher, reg, self.clock()))
+
+    def login_in(self, s: Session, login: str, password: str) -> dict[str, Any]:
+        token, row, p = players.login(s, self.hasher, login, password, self.clock(),
+                                      self.settings.session_hours)
+        return {"token": token, "expires_at": iso(row.expires_at), "player": player_dict(p)}
+
+    def authenticate(self, token: str | None) -> Player:
+        return self.read(lambda s: players.authenticate(s, token, self.clock()))
+
+    def register(self, login: str, password: str, dob: date, document: str,
+                 cur: str = "EUR") -> dict[str, Any]:
+        return self.run(lambda s: self.register_in(s, login, password, dob, document, cur))
+
+    def login(self, login: str, password: str) -> dict[str, Any]:
+        return self.run(lambda s: self.login_in(s, login, password))
+
+    # -- wallet --------------------------------------------------------------------------------
+
+    def balance(self, player: Player) -> dict[str, Any]:
+        return self.read(lambda s: wallet.balance(s, player).to_dict())
+
+    def deposit_in(self, s: Session, player: Player, amount: object) -> dict[str, Any]:
+        return wallet.deposit_dict(wallet.request_deposit(s, player, amount, self.clock()))
+
+    def confirm_deposit(self, deposit_id: int) -> int | None:
+        """The simulated provider confirms; returns the player id when money moved."""
+        def fn(s: Session) -> int | None:
+            dep = wallet.confirm_deposit(s, deposit_id, self.clock())
+            return dep.player_id if dep is not None else None
+        return self.run(fn)
+
+    def confirm_due_deposits(self) -> list[int]:
+        due = self.read(lambda s: wallet.due_deposits(s, self.clock(),
+                                                      self.settings.deposit_confirm_seconds))
+        out: list[int] = []
+        for dep_id in due:
+            pid = self.confirm_deposit(dep_id)
+            if pid is not None:
+                out.append(pid)
+        return out
+
+    def withdraw_in(self, s: Session, player: Player, amount: object) -> dict[str, Any]:
+        return wallet.withdrawal_dict(wallet.withdraw(s, player, amount, self.clock()))
+
+    # -- rounds --------------------------------------------------------------------------------
+
+    def play_in(self, s: Session, player: Player, game_name: str, variant: str,
+                slip: Sequence[SlipBet]) -> dict[str, Any]:
+        round_id = play_single(s, player, game_name, variant, slip, self.clock())
+        out = history.recall(s, player, round_id)
+        out["balance"] = wallet.balance(s, player).to_dict()
+        return out
+
+    def play(self, player: Player, game_name: str, variant: str,
+             slip: Sequence[SlipBet]) -> dict[str, Any]:
+        return self.run(lambda s: self.play_in(s, player, game_name, variant, slip))
+
+    def bet_in(self, s: Session, player: Player, table_id: str,
+               slip: Sequence[SlipBet]) -> dict[str, Any]:
+        return tables.place_bets(s, player, table_id, slip, self.clock()).to_dict()
+
+    def bet(self, player: Player, table_id: str, slip: Sequence[SlipBet]) -> dict[str, Any]:
+        return self.run(lambda s: self.bet_in(s, player, table_id, slip))
+
+    # -- fairness ------------------------------------------------------------------------------
+
+    def fairness(self, player: Player) -> dict[str, Any]:
+        return self.run(lambda s: fairness.view(s, player.id, self.clock()))
+
+    def set_client_seed_in(self, s: Session, player: Player, seed: str) -> dict[str, Any]:
+        fairness.set_client_seed(s, player.id, seed, self.clock())
+        return fairness.view(s, player.id, self.clock())
+
+    def rotate_in(self, s: Session, player: Player) -> dict[str, Any]:
+        revealed = fairness.rotate(s, player.id, self.clock())
+        return {"revealed": revealed, "fairness": fairness.view(s, player.id, self.clock())}
+
+    # -- tables --------------------------------------------------------------------------------
+
+    def table_ids(self) -> list[str]:
+        return self.read(tables.list_tables)
+
+    def table(self, table_id: str) -> dict[str, Any]:
+        return self.read(lambda s: tables.table_view(s, table_id, self.settings.betting_seconds))
+
+    def open_round(self, table_id: str) -> dict[str, Any]:
+        def fn(s: Session) -> dict[str, Any]:
+            rnd = tables.open_round(s, table_id, self.settings.betting_seconds, self.clock())
+            return tables.round_brief(rnd)
+        return self.run(fn)
+
+    def close_round(self, round_id: int) -> bool:
+        return self.run(lambda s: tables.close_round(s, round_id, self.clock()))
+
+    def result_round(self, round_id: int) -> dict[str, Any]:
+        def fn(s: Session) -> dict[str, Any]:
+            rnd = tables.result_round(s, round_id, self.clock())
+            return {"round_id": rnd.id, "outcome": rnd.outcome, "server_seed": rnd.server_seed,
+                    "client_seed": rnd.client_seed, "nonce": rnd.nonce}
+        return self.run(fn)
+
+    def settle_round(self, round_id: int) -> RoundReport:
+        return self.run(lambda s: tables.settle_round(s, round_id, self.clock()))
+
+    def void_round(self, round_id: int, reason: str) -> RoundReport | None:
+        return self.run(lambda s: tables.void_round(s, round_id, reason, self.clock()))
+
+    def recover_table(self, table_id: str) -> list[RoundReport]:
+        """Finish every unfinished round of a table by the recovery rule (see tables.py)."""
+        reports: list[RoundReport] = []
+        for round_id, state in self.read(lambda s: tables.unfinished_rounds(s, table_id)):
+            rep: RoundReport | None
+            if state == "resulted":
+                try:
+                    rep = self.settle_round(round_id)
+                except Exception as exc:  # noqa: BLE001 - a software error voids (000 §11)
+                    rep = self.void_round(round_id, f"software error while settling: {exc}")
+            else:
+                rep = self.void_round(round_id, tables.RESTART_REASON)
+            if rep is not None:
+                reports.append(rep)
+        return reports
+
+    def system_balance(self, kind: str, cur: str) -> int:
+        from croupier.platform.ledger import system_code
+
+        return self.read(lambda s: Ledger(s).balance(system_code(kind, cur)))

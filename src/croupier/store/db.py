@@ -1,0 +1,80 @@
+"""The database handle: SQLite (a file in WAL mode) by default, PostgreSQL by URL.
+
+``CROUPIER_DATABASE_URL`` selects the store, e.g. ``postgresql+psycopg://postgres@127.0.0.1/croupier``;
+without it the store is ``sqlite:///var/croupier.sqlite3`` (relative to the working directory).
+
+SQLite write transactions start with ``BEGIN IMMEDIATE``: writers queue on the file lock at the
+start of the transaction, so a read-then-write (check a balance, then debit) can never be overtaken
+by another writer. Read-only units of work use a second engine with plain deferred ``BEGIN``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import Engine, create_engine, event
+from sqlalchemy.engine import make_url
+
+DEFAULT_SQLITE = "var/croupier.sqlite3"
+
+
+def default_url() -> str:
+    return os.environ.get("CROUPIER_DATABASE_URL") or f"sqlite:///{DEFAULT_SQLITE}"
+
+
+def _sqlite_engine(url: str, immediate: bool) -> Engine:
+    eng = create_engine(url, connect_args={"timeout": 30, "check_same_thread": False},
+                        pool_size=8, max_overflow=16)
+
+    @event.listens_for(eng, "connect")
+    def _connect(dbapi_conn: Any, _rec: Any) -> None:
+        dbapi_conn.isolation_level = None  # we issue BEGIN ourselves
+        cur = dbapi_conn.cursor()
+        cur.execute("PRAGMA journal_mode=WAL")
+        cur.execute("PRAGMA synchronous=NORMAL")
+        cur.execute("PRAGMA foreign_keys=ON")
+        cur.execute("PRAGMA busy_timeout=30000")
+        cur.close()
+
+    @event.listens_for(eng, "begin")
+    def _begin(conn: Any) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
+
+    return eng
+
+
+@dataclass
+class Database:
+    """A pair of engines: ``write`` for units of work that change data, ``read`` for queries."""
+
+    url: str
+    write: Engine
+    read: Engine
+
+    @property
+    def dialect(self) -> str:
+        return self.write.dialect.name
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.dialect == "sqlite"
+
+    def dispose(self) -> None:
+        self.write.dispose()
+        if self.read is not self.write:
+            self.read.dispose()
+
+
+def open_database(url: str | None = None) -> Database:
+    url = url or default_url()
+    parsed = make_url(url)
+    if parsed.get_backend_name() == "sqlite":
+        db_path = parsed.database
+        if db_path and db_path != ":memory:":
+            Path(db_path).parent.mkdir(parents=True, exist_ok=True)
+        return Database(url, _sqlite_engine(url, True), _sqlite_engine(url, False))
+    eng = create_engine(url, pool_size=20, max_overflow=20, pool_pre_ping=True)
+    return Database(url, eng, eng)

@@ -1,0 +1,53 @@
+"""The unit of work: one transaction per command (cosmicpython's pattern).
+
+``with UnitOfWork(db) as uow: ...; uow.commit()`` — leaving the block without ``commit()`` rolls
+everything back, so a bet's debit, its round record and its payout commit together or not at all.
+"""
+
+from __future__ import annotations
+
+from types import TracebackType
+
+from sqlalchemy.orm import Session
+
+from croupier.store.db import Database
+
+
+class UnitOfWork:
+    def __init__(self, db: Database, readonly: bool = False) -> None:
+        self.db = db
+        self.readonly = readonly
+        self._session: Session | None = None
+
+    @property
+    def session(self) -> Session:
+        if self._session is None:
+            raise RuntimeError("the unit of work is not open")
+        return self._session
+
+    def __enter__(self) -> UnitOfWork:
+        engine = self.db.read if self.readonly else self.db.write
+        self._session = Session(bind=engine, expire_on_commit=False, autoflush=True)
+        self._session.begin()
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        session = self.session
+        try:
+            session.expunge_all()  # results stay readable (not expired) after the unit ends
+            if session.in_transaction():
+                session.rollback()
+        finally:
+            session.close()
+            self._session = None
+
+    def commit(self) -> None:
+        self.session.commit()
+
+    def rollback(self) -> None:
+        self.session.rollback()
