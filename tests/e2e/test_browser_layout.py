@@ -125,3 +125,16 @@ def test_001_8_12_2_hover_highlights_the_covered_numbers(page: Any, static_url: 
     page.get_by_role("button", name="Tiers du Cylindre").hover()
     covered = page.eval_on_selector_all("#board .field .num.covered", "els => els.length")
     assert covered == 12  # 27,13,36,11,30,8,23,10,5,24,16,33 (004 §1.13)
+
+
+def test_account_forms_label_every_field(page: Any, static_url: str) -> None:
+    page.goto(f"{static_url}/account.html#register")
+    page.wait_for_selector("#register-form:not([hidden])")
+    unlabelled = page.eval_on_selector_all(
+        "input, select",
+        "els => els.filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.id)",
+    )
+    assert unlabelled == []
+    # the registration form refuses an incomplete form in the browser, before any request
+    page.get_by_role("tabpanel", name="Register").get_by_role("button", name="Register", exact=True).click()
+    assert "Please check" in page.text_content("#register-error")

@@ -402,8 +402,8 @@ function connect() {
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 500 * 2 ** retry);
   });
-  setInterval(() => { if (socket.readyState === WebSocket.OPEN) socket.send("ping"); }, 20000);
 }
+setInterval(() => { if (socket && socket.readyState === WebSocket.OPEN) socket.send("ping"); }, 20000);
 
 function onEvent(m) {
   switch (m.type) {
