@@ -31,7 +31,7 @@ from croupier.games.roulette.layout import layout_for
 
 pytestmark = pytest.mark.e2e
 
-BETTING_SECONDS = 7  # short window for the test (004 §1.6 default is 23 s)
+BETTING_SECONDS = 8  # short window for the test (004 §1.6 default is 23 s)
 
 
 def _free_port() -> int:
@@ -155,7 +155,7 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
     # a round whose betting window still has a few seconds (004 §1.6)
     page.wait_for_function(
         "() => document.querySelector('#phase').textContent === 'Place your bets'"
-        " && Number(document.querySelector('#countdown').textContent) >= 4",
+        " && Number(document.querySelector('#countdown').textContent) >= 5",
         timeout=(BETTING_SECONDS + 10) * 1000,
     )
     before = _minor(page, "#balance")

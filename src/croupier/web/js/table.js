@@ -110,15 +110,17 @@ async function main() {
     await refreshBalance();
     connect();
   } else {
+    // The table WebSocket needs a session (docs/api.md): a guest follows the table by polling.
     $("#confirm-hint").innerHTML = 'You are watching. <a href="/account.html">Log in</a> to bet.';
-    connect();
+    poll();
   }
   renderSlip();
 }
 
 // ---------------------------------------------------------------- chips and the slip
 function buildChips() {
-  const unit = Math.max(1, state.limits?.table_min_minor || 10 ** (state.currency === "AMD" ? 2 : 1));
+  // ASSUMPTION: whole drams are tiny stakes, so AMD chips start at 100 AMD (above the 1 AMD minimum)
+  const unit = Math.max(state.limits?.table_min_minor || 10, state.currency === "AMD" ? 100 : 1);
   const values = CHIP_STEPS.map((k) => k * unit);
   const row = $("#chips");
   row.replaceChildren();
@@ -389,21 +391,47 @@ function stopTick() {
 // ---------------------------------------------------------------- the WebSocket
 let socket = null;
 let retry = 0;
+let failures = 0;
 function connect() {
   socket = new WebSocket(tableSocketUrl(state.tableId));
-  socket.addEventListener("open", () => { retry = 0; });
+  let opened = false;
+  socket.addEventListener("open", () => { retry = 0; failures = 0; opened = true; });
   socket.addEventListener("message", (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
     onEvent(msg);
   });
   socket.addEventListener("close", () => {
+    if (!opened && ++failures >= 3) { poll(); return; } // refused (e.g. an expired session)
     setPhase("Reconnecting…");
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 500 * 2 ** retry);
   });
 }
 setInterval(() => { if (socket && socket.readyState === WebSocket.OPEN) socket.send("ping"); }, 20000);
+
+/** Follow the table without a WebSocket: GET /api/tables/{id} every second. */
+async function poll() {
+  let lastResult = null;
+  for (;;) {
+    try {
+      const t = await api.table(state.tableId);
+      const r = t.round;
+      const changed = !state.round || !r || r.round_id !== state.round.round_id || r.state !== state.round.state;
+      if (changed && (r?.state === "open" || !state.round || state.round.state === "open")) applyRound(r, null);
+      const latest = (t.recent || [])[0];
+      if (latest && latest.round_id !== lastResult) {
+        if (lastResult !== null && r?.state !== "open") {
+          state.board.markWinner(pocketsOf(latest.outcome));
+          setPhase(resultText(latest.outcome));
+        }
+        lastResult = latest.round_id;
+        renderHistory(t.recent);
+      }
+    } catch { /* the next poll will tell */ }
+    await new Promise((res) => setTimeout(res, 1000));
+  }
+}
 
 function onEvent(m) {
   switch (m.type) {
