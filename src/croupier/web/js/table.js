@@ -356,7 +356,10 @@ function applyRound(round, serverTime) {
   } else {
     state.board.setEnabled(false);
     stopTick();
-    if (round) setPhase(round.state === "closed" ? "No more bets" : "Waiting for the next round");
+    if (round?.outcome) {
+      state.board.markWinner(pocketsOf(round.outcome));
+      setPhase(resultText(round.outcome));
+    } else if (round) setPhase(round.state === "closed" ? "No more bets" : "Waiting for the next round");
     else setPhase("Waiting for the next round");
   }
   renderSlip();
