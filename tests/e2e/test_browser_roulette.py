@@ -112,7 +112,7 @@ def _expected_return(variant_name: str, bets: list[dict[str, Any]], pocket: str)
     return int(total)
 
 
-def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> None:
+def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> str:
     """Register through the account page (000 §9: over 21; 000 §10: one account per document),
     then deposit: pending until the simulated provider confirms it, then cash (000 §10)."""
     login = f"e2e_{secrets.token_hex(4)}"
@@ -130,6 +130,7 @@ def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> None
     page.get_by_role("button", name="Deposit", exact=True).click()
     page.wait_for_selector("#deposit-status[data-state='confirmed']")
     page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{minor}'")
+    return login
 
 
 def _recall(page: Any, round_id: int) -> dict[str, Any]:
@@ -213,7 +214,7 @@ def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, liv
     verified in the browser against the revealed server seed."""
     base = live_server
     page.set_default_timeout(20_000)
-    _register_and_deposit(page, base, "50.00", 5000)
+    login = _register_and_deposit(page, base, "50.00", 5000)
     page.goto(f"{base}/")
     page.get_by_role("link", name="Play American Roulette single player").click()
     page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '5000'")
@@ -242,4 +243,20 @@ def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, liv
     page.get_by_role("button", name="Verify in this browser").click()
     page.wait_for_selector("#recall p.ok")
     assert "the recorded outcome" in page.locator("#recall p.ok").text_content()
+
+    # -- withdraw: split into the refund of deposits and winnings (001 §4.4)
+    cash = _minor(page, "#cash")
+    page.get_by_label("Withdraw amount (EUR)").fill("10.00")
+    page.get_by_role("button", name="Withdraw", exact=True).click()
+    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{cash - 1000}'")
+    assert "refund 10.00 EUR, winnings 0.00 EUR" in page.text_content("#withdraw-status")
+
+    # -- log out, log back in with the login form
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_selector("#guest:not([hidden])")
+    form = page.get_by_role("tabpanel", name="Log in")
+    form.get_by_label("Login").fill(login)
+    form.get_by_label("Password").fill("correct horse battery")
+    form.get_by_role("button", name="Log in", exact=True).click()
+    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{cash - 1000}'")
     assert page.errors == []
