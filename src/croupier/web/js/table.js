@@ -1,6 +1,6 @@
 // The live roulette table: board + bet slip + the table's WebSocket (docs/api.md "Shared tables").
 import { ApiError, api, newKey, tableSocketUrl, token } from "./api.js";
-import { chipFace, formatMoney, toMajorString } from "./money.js";
+import { chipFace, formatMinor, formatMoney, toMajorString } from "./money.js";
 import { buildBoard } from "./roulette/board.js";
 import { BetSlip } from "./roulette/bets.js";
 import { RACETRACK_ORDER, betLabel, colourOf, describeVariant, spotKey } from "./roulette/layout.js";
@@ -89,6 +89,7 @@ async function main() {
     : "";
   $("#table-meta").textContent = [variant.title, state.currency, limitText].filter(Boolean).join(" · ");
 
+  for (const c of document.querySelectorAll(".cur")) c.textContent = `(${state.currency})`;
   state.board = buildBoard($("#board"), variant, { onBet: placeChip });
   buildChips();
   slip.onChange(renderSlip);
@@ -203,7 +204,7 @@ function renderSlip() {
   state.board?.showChips(chipTexts);
   const total = acc.reduce((s, b) => s + b.stake, 0) + slip.total();
   const tb = $("#total-bet");
-  tb.textContent = fmt(total);
+  tb.textContent = formatMinor(total, state.currency);
   tb.dataset.minor = String(total);
   const open = bettingOpen();
   $("#undo").disabled = slip.isEmpty();
@@ -304,10 +305,15 @@ async function refreshBalance() {
 
 function setBalance(b) {
   state.balance = b.cash_minor;
-  if (b.currency) state.currency = b.currency;
+  const cur = b.currency || state.currency;
   const el = $("#balance");
-  el.textContent = fmt(b.cash_minor);
+  el.textContent = formatMinor(b.cash_minor, cur);
   el.dataset.minor = String(b.cash_minor);
+  $("#balance-cur").textContent = `(${cur})`;
+  if (cur !== state.currency && !state.mismatch) {
+    state.mismatch = true; // docs/api.md: a table plays in one currency (422 currency_mismatch)
+    $("#confirm-hint").textContent = `This table plays in ${state.currency}; your account is in ${cur}. Pick a ${cur} table in the lobby.`;
+  }
 }
 
 function renderHistory(recent) {
@@ -506,7 +512,7 @@ function showSettlement(roundId, outcome, you) {
     r.textContent = `${pockets}: no win this time (bet ${fmt(you.stake_minor)})`;
   }
   const lw = $("#last-win");
-  lw.textContent = fmt(you.returned_minor);
+  lw.textContent = formatMinor(you.returned_minor, state.currency);
   lw.dataset.minor = String(you.returned_minor);
   lw.classList.toggle("won", you.returned_minor > 0);
   // rebet (004 §1.5.1) repeats the bets of this round
