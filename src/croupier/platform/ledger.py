@@ -44,6 +44,13 @@ def player_code(player_id: int, kind: str = "cash") -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class AccountRef:
+    id: int
+    kind: str
+    currency: str
+
+
+@dataclass(frozen=True, slots=True)
 class TransferResult:
     id: int
     key: str
@@ -60,17 +67,26 @@ class Ledger:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self._ids: dict[str, Account] = {}
+        self._ids: dict[str, AccountRef] = {}
 
     # -- accounts ------------------------------------------------------------------------------
 
-    def account(self, code: str) -> Account:
+    def account(self, code: str) -> AccountRef:
+        """An account's fixed facts (id, kind, currency), cached per database connection: they
+        never change once the account is committed."""
         acc = self._ids.get(code)
+        if acc is not None:
+            return acc
+        cache: dict[str, AccountRef] = self.session.connection().info.setdefault("accounts", {})
+        acc = cache.get(code)
         if acc is None:
-            acc = self.session.scalars(select(Account).where(Account.code == code)).one_or_none()
-            if acc is None:
+            row = self.session.execute(select(Account.id, Account.kind, Account.currency)
+                                       .where(Account.code == code)).one_or_none()
+            if row is None:
                 raise NotFound(f"no ledger account {code!r}")
-            self._ids[code] = acc
+            acc = AccountRef(int(row[0]), str(row[1]), str(row[2]))
+            cache[code] = acc
+        self._ids[code] = acc
         return acc
 
     def ensure_system_accounts(self, cur: str) -> None:
