@@ -38,8 +38,10 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One chromium per test module. Not per session: the sync Playwright API keeps an asyncio
+    loop running in the main thread while it is open, and later tests call ``asyncio.run``."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - dev dependency
