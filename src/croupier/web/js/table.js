@@ -109,6 +109,7 @@ async function main() {
     else $("#confirm-hint").innerHTML = '<a href="/account.html">Log in</a> to play.';
   } else if (token()) {
     await refreshBalance();
+    await restoreAccepted();
     connect();
   } else {
     // The table WebSocket needs a session (docs/api.md): a guest follows the table by polling.
@@ -296,6 +297,20 @@ function recordAccepted(roundId, accepted, roundStake) {
   const have = state.accepted.reduce((s, b) => s + b.stake, 0);
   if (roundStake !== undefined && have >= roundStake) return;
   for (const a of accepted) state.accepted.push({ code: a.code, target: a.target, stake: a.stake_minor });
+}
+
+/** After a reload: the bets already accepted in the open round, from the Games History (000 §10). */
+async function restoreAccepted() {
+  const r = state.round;
+  if (!r || r.state !== "open") return;
+  try {
+    const { items } = await api.history(5);
+    const mine = items.find((h) => h.round_id === r.round_id && h.table_id === state.tableId);
+    if (!mine) return;
+    const recall = await api.recall(mine.round_id);
+    recordAccepted(r.round_id, recall.bets, undefined);
+    renderSlip();
+  } catch { /* the slip just starts empty */ }
 }
 
 // ---------------------------------------------------------------- balance and results
