@@ -260,3 +260,23 @@ def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, liv
     form.get_by_role("button", name="Log in", exact=True).click()
     page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{cash - 1000}'")
     assert page.errors == []
+
+
+def test_004_1_6_a_guest_follows_the_table_without_a_session(browser: Any, live_server: str) -> None:
+    """Without a session (the table WebSocket needs one) the page follows the table by polling:
+    the betting window with its countdown and the results history; betting asks to log in."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    try:
+        page.goto(f"{live_server}/table.html?id=european-eur")
+        page.wait_for_function(
+            "() => document.querySelector('#phase').textContent === 'Place your bets'"
+            " && Number(document.querySelector('#countdown').textContent) >= 1",
+            timeout=(BETTING_SECONDS + 10) * 1000,
+        )
+        assert "Log in" in page.text_content("#confirm-hint")
+        page.get_by_role("button", name="straight 17", exact=True).click()
+        assert page.get_attribute("#total-bet", "data-minor") == "0"
+        page.wait_for_selector("#history li", timeout=(BETTING_SECONDS + 10) * 1000)
+    finally:
+        ctx.close()
