@@ -211,7 +211,7 @@ function renderSlip() {
   $("#undo").disabled = slip.isEmpty();
   $("#clear").disabled = slip.isEmpty();
   $("#rebet").disabled = !slip.last.length || !open;
-  $("#double").disabled = (slip.isEmpty() && !slip.last.length) || !open;
+  $("#double").disabled = (slip.isEmpty() && !acc.length && !slip.last.length) || !open;
   $("#confirm").disabled = slip.isEmpty() || !open || state.sending || state.offline;
   const verb = state.solo ? "Spin" : "Place bets";
   $("#confirm").textContent = slip.isEmpty() ? verb : `${verb} · ${fmt(slip.total())}`;
@@ -236,7 +236,7 @@ function wireActions() {
   $("#undo").addEventListener("click", () => slip.undo());
   $("#clear").addEventListener("click", () => slip.clear());
   $("#rebet").addEventListener("click", () => slip.rebet());
-  $("#double").addEventListener("click", () => slip.double());
+  $("#double").addEventListener("click", () => slip.double(state.accepted));
   $("#confirm").addEventListener("click", () => confirmBets());
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
