@@ -37,6 +37,13 @@ function showGuest() {
       $(panel).querySelector("input").focus();
     });
   }
+  // the tab pattern: arrow keys move between the two tabs
+  $(".tabs").addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const other = document.activeElement === $("#tab-login") ? "#tab-register" : "#tab-login";
+    $(other).click();
+    $(other).focus();
+  });
   if (location.hash === "#register") $("#tab-register").click();
   let loginKey = null;
   $("#login-form").addEventListener("input", () => { loginKey = null; });
