@@ -28,6 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-dev-shm-usage",  # containers often have a tiny /dev/shm
 ]
 WEB_ROOT = Path(__file__).resolve().parents[2] / "src" / "croupier" / "web"
 
