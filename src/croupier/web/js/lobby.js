@@ -1,6 +1,5 @@
 // The lobby: the live tables and the game catalogue (GET /api/tables, GET /api/games).
 import { api } from "./api.js";
-import { formatMoney } from "./money.js";
 import { colourOf } from "./roulette/layout.js";
 import { renderHeader } from "./ui.js";
 
@@ -69,4 +68,3 @@ async function loadGames() {
 
 loadTables();
 loadGames();
-void formatMoney;

@@ -2,11 +2,10 @@
 // racetrack. Pure DOM, no framework. Each bet spot is a <button> whose accessible name is the
 // engine's label of its position ("straight 17", "split 17/20", "corner 1/2/4/5", "dozen 2").
 import {
-  CALL_BETS, CALL_TITLES, OUTSIDE_TITLES, RACETRACK_ORDER, WHEEL_ORDER, betKey, betLabel,
+  CALL_BETS, CALL_TITLES, OUTSIDE_TITLES, WHEEL_ORDER, betKey, betLabel,
   colourOf, coverOf, insideTargets, pocketKey,
 } from "./layout.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const HOT = 0.36; // hotspot size in cell units
 const X0 = 1; // numbers start after the zero column
 
@@ -32,7 +31,6 @@ function el(tag, attrs = {}, ...children) {
 /** Where the hotspot of an inside position sits (a point in horizontal cell units). */
 function hotspotPoint(code, t, wheel) {
   const american = wheel === "american";
-  const zeroRow = (p) => (p === "00" ? 0.75 : american ? 2.25 : 1.5);
   if (code === "split") {
     const [a, b] = t;
     if (a === 0 && b === "00") return [X0 - 0.5, 1.5];
@@ -59,7 +57,6 @@ function hotspotPoint(code, t, wheel) {
     return { "0-1-2": [X0, 2], "0-2-3": [X0, 1], "0-2-00": [X0, 1.5], "2-3-00": [X0, 1] }[key];
   }
   if (code === "five_number") return [X0, 3];
-  void zeroRow;
   return null;
 }
 
@@ -175,7 +172,7 @@ export function buildBoard(root, variant, { onBet }) {
   // Racetrack (004 §1.13; 001 §8.15)
   let track = null;
   if (variant.racetrack && variant.racetrack.length) {
-    track = buildRacetrack(variant, spot, cells, racks);
+    track = buildRacetrack(variant, spot, racks);
     root.append(track.node);
   }
 
@@ -266,14 +263,13 @@ export function buildBoard(root, variant, { onBet }) {
   };
 }
 
-function buildRacetrack(variant, spot, cells, racks) {
+function buildRacetrack(variant, spot, racks) {
   const wheel = variant.wheel;
   const order = WHEEL_ORDER[wheel];
   const max = variant.neighbours_max;
   // inside the oval in wheel order: Tiers opposite zero (left), then Orphelins, Voisins, Jeu Zéro
   const calls = ["tiers", "orphelins", "voisins", "jeu_zero"].filter((c) => variant.racetrack.includes(c));
   const hasNeighbours = variant.racetrack.includes("neighbours");
-  void RACETRACK_ORDER;
   let pairs = Math.min(2, max); // 004 §1.13.2 ASSUMPTION: default of 2 pairs
 
   const pairsOut = el("output", { class: "pairs-value", "aria-live": "polite", id: "pairs-value" }, String(pairs));
@@ -356,8 +352,7 @@ function buildRacetrack(variant, spot, cells, racks) {
     node.append(el("div", { class: "pairs", role: "group", "aria-label": "Pairs of neighbours" },
       el("span", { id: "pairs-label" }, "Neighbours ±"), minus, pairsOut, plus));
   }
-  void cells;
   return { node, getPairs: () => pairs, setPairs };
 }
 
-export { el, SVG_NS };
+export { el };
