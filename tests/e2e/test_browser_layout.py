@@ -138,3 +138,44 @@ def test_account_forms_label_every_field(page: Any, static_url: str) -> None:
     # the registration form refuses an incomplete form in the browser, before any request
     page.get_by_role("tabpanel", name="Register").get_by_role("button", name="Register", exact=True).click()
     assert "Please check" in page.text_content("#register-error")
+
+
+def test_money_client_reads_amounts_exactly_as_the_server(page: Any, static_url: str) -> None:
+    """The client's amount parser (js/money.js) is a pre-check: whenever it accepts a text, its
+    minor units equal croupier.money.parse_minor's, and it never accepts what the server refuses;
+    formatting minor units back gives the same amount."""
+    import random
+    from decimal import Decimal
+
+    from croupier.errors import CroupierError
+    from croupier.money import currency, parse_minor
+
+    rng = random.Random(20261122)
+    cases = ["0", "1", "12.34", "12.3", "12.", "0.001", "1.5", "1e3", "NaN", "Infinity", "-1",
+             "+1", " 7.10 ", "1,000.00", ".5", "", "abc", "99999999999999999999", "0.10", "00.50"]
+    for _ in range(200):
+        whole = str(rng.randrange(0, 10 ** rng.randrange(1, 9)))
+        frac = "".join(rng.choice("0123456789") for _ in range(rng.randrange(0, 4)))
+        cases.append(whole + ("." + frac if rng.random() < 0.7 else ""))
+    page.goto(f"{static_url}/table.html?preview=european")
+    for code in ("EUR", "AMD"):
+        got = page.evaluate(
+            """async ([cases, code]) => {
+                const m = await import('/js/money.js');
+                return cases.map((c) => {
+                    const v = m.parseMajor(c, code);
+                    return [v, v === null ? null : m.toMajorString(v, code)];
+                });
+            }""",
+            [cases, code],
+        )
+        cur = currency(code)
+        for text, (minor, back) in zip(cases, got, strict=True):
+            if minor is None:
+                continue
+            try:
+                expected = parse_minor(text.replace(",", ""), cur)
+            except CroupierError:
+                raise AssertionError(f"the client accepts {text!r} {code}, the server refuses it") from None
+            assert minor == expected, (text, code)
+            assert parse_minor(back, cur) == expected and Decimal(back) == Decimal(expected).scaleb(-cur.exponent)
