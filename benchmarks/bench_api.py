@@ -76,18 +76,22 @@ async def _setup_players(client: httpx.AsyncClient, n: int) -> list[dict[str, st
 async def _load(client: httpx.AsyncClient, players: list[dict[str, str]], path: str,
                 body: dict[str, Any], total: int, seconds: float, concurrency: int) -> dict[str, Any]:
     latencies: list[float] = []
-    accepted = refused = 0
+    accepted = refused = errors = 0
     counter = iter(range(total))
     deadline = time.perf_counter() + seconds
 
     async def worker(w: int) -> None:
-        nonlocal accepted, refused
+        nonlocal accepted, refused, errors
         h = players[w % len(players)]
         for _ in counter:
             if time.perf_counter() > deadline:
                 return
             t0 = time.perf_counter()
-            r = await client.post(path, headers={**h, **_key()}, json=body)
+            try:
+                r = await client.post(path, headers={**h, **_key()}, json=body)
+            except httpx.HTTPError:
+                errors += 1
+                continue
             latencies.append(time.perf_counter() - t0)
             if r.status_code == 201:
                 accepted += 1
@@ -99,7 +103,7 @@ async def _load(client: httpx.AsyncClient, players: list[dict[str, str]], path: 
     elapsed = time.perf_counter() - t0
     latencies.sort()
     q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    return {"accepted": accepted, "refused": refused, "seconds": elapsed,
+    return {"accepted": accepted, "refused": refused, "errors": errors, "seconds": elapsed,
             "rate": accepted / elapsed if elapsed else 0.0,
             "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000}
 
@@ -162,6 +166,7 @@ def run_store(store: str, concurrency: int, total: int, seconds: float) -> None:
             print(f"  {store:<10} {workers} worker{'s' if workers > 1 else ' '} {name:<10}: "
                   f"{r['rate']:8.1f} accepted bets/s  p50 {r['p50_ms']:6.1f} ms  "
                   f"p99 {r['p99_ms']:6.1f} ms  ({r['accepted']} accepted, {r['refused']} refused, "
+                  f"{r['errors']} transport errors, "
                   f"{r['seconds']:.1f} s, concurrency {concurrency})", flush=True)
     finally:
         proc.terminate()

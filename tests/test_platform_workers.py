@@ -3,6 +3,7 @@ worker's WebSocket clients get its events (issue 3 §4)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import socket
@@ -71,8 +72,10 @@ def test_two_workers_one_runner_per_table_and_events_everywhere(pg_url: str) -> 
             token = c.post("/api/sessions", headers=_key(),
                            json={"login": "wsuser", "password": "password123"}).json()["token"]
         # several connections: the kernel spreads them over both workers
-        sockets = [connect(f"ws://127.0.0.1:{port}/api/tables/european-eur/ws?token={token}",
-                           open_timeout=10) for _ in range(6)]
+        stack = contextlib.ExitStack()
+        sockets = [stack.enter_context(connect(
+            f"ws://127.0.0.1:{port}/api/tables/european-eur/ws?token={token}", open_timeout=10))
+            for _ in range(6)]
         seen: dict[int, set[str]] = defaultdict(set)
         deadline = time.time() + 8
         for i, ws in enumerate(sockets):
@@ -84,8 +87,7 @@ def test_two_workers_one_runner_per_table_and_events_everywhere(pg_url: str) -> 
                     break
         settled = [{s for s in v if s.startswith("settled:")} for v in seen.values()]
         assert all(settled), seen  # every connection, on either worker, saw a settlement
-        for ws in sockets:
-            ws.close()
+        stack.close()
         time.sleep(2.5)  # let a few more rounds run
     finally:
         proc.terminate()

@@ -89,10 +89,12 @@ def add_event(session: Session, round_id: int, type_: str, data: dict[str, Any],
 
 def record_bets(
     session: Session, ledger: Ledger, rnd: Round, play_row: Play, bets: Sequence[BetRequest],
-    now: datetime,
+    now: datetime, start: int | None = None,
 ) -> list[Bet]:
-    """Debit the slip's total and write its bets: from this commit on they are in Games History."""
-    start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
+    """Debit the slip's total and write its bets: from this commit on they are in Games History.
+    ``start`` is the number of bets the play already has, when the caller knows it."""
+    if start is None:
+        start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
     slip_key = uuid.uuid4().hex
     total = sum(b.stake for b in bets)
     ledger.transfer(f"bet:{slip_key}", player_code(play_row.player_id),
@@ -126,13 +128,14 @@ def engine_inputs(bets: Sequence[Bet]) -> tuple[list[Bet], list[BetRequest], lis
 
 def settle_play(
     session: Session, ledger: Ledger, spec: GameSpec, variant: Any, rnd: Round, play_row: Play,
-    actions: Sequence[Action], now: datetime,
+    actions: Sequence[Action], now: datetime, bets: Sequence[Bet] | None = None,
 ) -> Settlement:
     """Run the player's bets through the engine with the round's draws and pay the result.
 
     A bet the engine carries to the next spin (en prison, 001 §8.13.4) keeps its stake in the
     ``stakes`` account and is moved into the next round by :func:`carry_forward`."""
-    ordered, reqs, carried_in = engine_inputs(play_bets(session, play_row.id))
+    ordered, reqs, carried_in = engine_inputs(
+        play_bets(session, play_row.id) if bets is None else bets)
     state = spec.engine.start(variant, reqs, play_row.currency, carried_in)
     for a in actions:
         state = spec.engine.apply(state, a)
@@ -158,16 +161,12 @@ def settle_play(
     return settlement
 
 
-def pending_carries(session: Session, table_id: str | None, player_id: int | None) -> list[Bet]:
-    """Bets carried out of a settled round and not yet placed in a later one."""
+def pending_carries(session: Session, round_id: int) -> list[Bet]:
+    """Bets that ``round_id`` carried out (en prison) and that no later round has taken yet."""
     successor = aliased(Bet)
-    q = (select(Bet).join(Play, Play.id == Bet.play_id).join(Round, Round.id == Play.round_id)
+    q = (select(Bet).join(Play, Play.id == Bet.play_id)
          .outerjoin(successor, successor.carried_from == Bet.id)
-         .where(Bet.outcome == "carried", successor.id.is_(None)))
-    if table_id is not None:
-        q = q.where(Round.table_id == table_id)
-    if player_id is not None:
-        q = q.where(Play.player_id == player_id, Round.kind == "single")
+         .where(Play.round_id == round_id, Bet.outcome == "carried", successor.id.is_(None)))
     return list(session.scalars(q.order_by(Bet.id)))
 
 
@@ -233,13 +232,13 @@ def play_single(
     first_id: int | None = None
     carried: list[Bet] = []
     for _spin in range(MAX_CARRIED_SPINS):
-        rnd = _single_round(session, ledger, spec, variant, variant_name, player,
-                            bets if first_id is None else [], carried, now)
+        rnd, carries = _single_round(session, ledger, spec, variant, variant_name, player,
+                                     bets if first_id is None else [], carried, now)
         if first_id is None:
             first_id = rnd.id
-        carried = pending_carries(session, None, player.id)
-        if not carried:
+        if not carries:
             break
+        carried = pending_carries(session, rnd.id)
     if first_id is None:  # pragma: no cover - the loop runs at least once
         raise UnsupportedGame("no round was played")
     return first_id
@@ -253,7 +252,7 @@ MAX_CARRIED_SPINS = 8
 def _single_round(
     session: Session, ledger: Ledger, spec: GameSpec, variant: Any, variant_name: str,
     player: Player, bets: Sequence[BetRequest], carried: Sequence[Bet], now: datetime,
-) -> Round:
+) -> tuple[Round, bool]:
     pair = active_pair(session, player.id, now, lock=True)
     nonce = pair.next_nonce
     source = fair.stream(pair.server_seed, pair.client_seed, nonce)
@@ -285,15 +284,17 @@ def _single_round(
                         created_at=now, settled_at=None)
         session.add(play_row)
         session.flush()
+    rows: list[Bet] | None = None
     if bets:
-        record_bets(session, ledger, rnd, play_row, bets, now)
+        rows = record_bets(session, ledger, rnd, play_row, bets, now, start=0)
     rnd.draws = draws_json(actions)
     rnd.outcome = outcome_of(state.events)
     rnd.resulted_at = now
-    settle_play(session, ledger, spec, variant, rnd, play_row, actions, now)
+    settlement = settle_play(session, ledger, spec, variant, rnd, play_row, actions, now,
+                             bets=None if carried else rows)
     rnd.state = "settled"
     rnd.settled_at = now
     add_event(session, rnd.id, "settled", {"stake": play_row.stake_total,
                                            "returned": play_row.returned_total}, now)
     session.flush()
-    return rnd
+    return rnd, bool(settlement.carried)
