@@ -1,0 +1,79 @@
+// The lobby: the live tables and the game catalogue (GET /api/tables, GET /api/games).
+import { api } from "./api.js";
+import { colourOf } from "./roulette/layout.js";
+import { renderHeader } from "./ui.js";
+
+renderHeader("lobby");
+
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+
+async function loadTables() {
+  const ul = document.getElementById("tables");
+  try {
+    const { items } = await api.tables();
+    ul.replaceChildren();
+    if (!items.length) ul.append(el("li", { class: "muted" }, "No table is open."));
+    for (const t of items) {
+      const recent = el("ol", { class: "history", "aria-label": "latest results" });
+      for (const r of (t.recent || []).slice(0, 10)) {
+        for (const p of r.outcome?.pockets || []) {
+          const n = p === "00" ? "00" : Number(p);
+          recent.append(el("li", { class: colourOf(n), "aria-label": `${p} ${colourOf(n)}` }, String(p)));
+        }
+      }
+      const state = t.round ? { open: "Betting open", closed: "No more bets", resulted: "Result", settled: "Paying", voided: "Voided" }[t.round.state] || t.round.state : "Starting";
+      ul.append(el("li", { class: "card" },
+        el("h3", {}, t.name),
+        el("p", { class: "muted" }, `${t.variant.replace(/_/g, " ")} · ${t.currency} · ${Math.round(t.betting_seconds)} s to bet · ${state}`),
+        recent,
+        el("a", { class: "go", href: `/table.html?id=${encodeURIComponent(t.id)}`, "aria-label": `Play at ${t.name}` }, "Join the table")));
+    }
+  } catch (e) {
+    ul.replaceChildren(el("li", { class: "error" }, `Could not load the tables: ${e.message}`));
+  } finally {
+    ul.setAttribute("aria-busy", "false");
+  }
+}
+
+async function loadGames() {
+  const ul = document.getElementById("games");
+  try {
+    const { items } = await api.games();
+    ul.replaceChildren();
+    const roulette = items.filter((g) => g.name === "roulette");
+    const others = items.filter((g) => g.name !== "roulette");
+    for (const g of roulette) {
+      const vs = el("ul", {});
+      for (const v of g.variants) {
+        vs.append(el("li", {}, v.title, " · ",
+          el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play")));
+      }
+      ul.append(el("li", { class: "card" }, el("h3", {}, g.title),
+        el("p", { class: "muted" }, "Single-player spins: your own round, drawn from your provably-fair seeds."), vs));
+    }
+    if (others.length) {
+      const list = el("ul", { class: "more-games" });
+      for (const g of others) {
+        list.append(el("li", {}, g.title, g.variants.length > 1 ? el("span", { class: "muted" }, ` (${g.variants.length} variants)`) : null));
+      }
+      ul.append(el("li", { class: "card wide" },
+        el("h3", {}, `${others.length} more games`),
+        el("p", { class: "muted" }, "In the catalogue with their exact maths; playable through the API (POST /api/rounds) for now, their web tables come later."),
+        el("details", {}, el("summary", {}, "Show the games"), list)));
+    }
+  } catch (e) {
+    ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));
+  } finally {
+    ul.setAttribute("aria-busy", "false");
+  }
+}
+
+loadTables();
+loadGames();
