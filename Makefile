@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench docs clean
+.PHONY: run test lint typecheck unit bench docs clean browser
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -21,7 +21,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+# The browser end-to-end test drives Debian's chromium (Playwright never downloads a browser here).
+browser:
+	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+
+unit: $(STAMP) browser
 	$(BIN)/python -m pytest
 
 test: lint typecheck unit

@@ -1,0 +1,91 @@
+// The HTTP client of docs/api.md: bearer token, an Idempotency-Key on every state-changing
+// request (the same key when a user action is retried), problem details turned into ApiError.
+const TOKEN_KEY = "croupier.token";
+const PLAYER_KEY = "croupier.player";
+
+export class ApiError extends Error {
+  constructor(status, problem) {
+    super(problem?.detail || problem?.title || `HTTP ${status}`);
+    this.status = status;
+    this.code = problem?.code || "http_error";
+    this.problem = problem;
+  }
+}
+
+export function token() { return localStorage.getItem(TOKEN_KEY); }
+export function savedPlayer() {
+  try { return JSON.parse(localStorage.getItem(PLAYER_KEY) || "null"); } catch { return null; }
+}
+export function saveSession(session) {
+  localStorage.setItem(TOKEN_KEY, session.token);
+  localStorage.setItem(PLAYER_KEY, JSON.stringify(session.player));
+}
+export function forgetSession() {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(PLAYER_KEY);
+}
+
+export function newKey() {
+  if (crypto.randomUUID) return crypto.randomUUID();
+  const b = crypto.getRandomValues(new Uint8Array(16));
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/**
+ * One request. `key` is the Idempotency-Key of the user action (a fresh one is made for a
+ * state-changing method when none is given). A network failure is retried once with the same key,
+ * so a request that did reach the server is not done twice.
+ */
+export async function request(method, path, body, { key, auth = true } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const t = token();
+  if (auth && t) headers.Authorization = `Bearer ${t}`;
+  if (method !== "GET") headers["Idempotency-Key"] = key || newKey();
+  const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+  let res;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    res = await fetch(path, init); // same Idempotency-Key: replayed, never done twice
+  }
+  if (res.status === 204) return null;
+  const text = await res.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
+  if (!res.ok) {
+    if (res.status === 401 && auth && t) forgetSession();
+    throw new ApiError(res.status, data);
+  }
+  return data;
+}
+
+export const api = {
+  games: () => request("GET", "/api/games", undefined, { auth: false }),
+  variant: (game, variant) => request("GET", `/api/games/${encodeURIComponent(game)}/variants/${encodeURIComponent(variant)}`, undefined, { auth: false }),
+  tables: () => request("GET", "/api/tables", undefined, { auth: false }),
+  table: (id) => request("GET", `/api/tables/${encodeURIComponent(id)}`, undefined, { auth: false }),
+  register: (body, key) => request("POST", "/api/players", body, { key, auth: false }),
+  login: (body, key) => request("POST", "/api/sessions", body, { key, auth: false }),
+  logout: () => request("DELETE", "/api/sessions/current"),
+  me: () => request("GET", "/api/me"),
+  wallet: () => request("GET", "/api/wallet"),
+  deposit: (amount, key) => request("POST", "/api/deposits", { amount }, { key }),
+  depositStatus: (id) => request("GET", `/api/deposits/${id}`),
+  deposits: () => request("GET", "/api/deposits"),
+  withdraw: (amount, key) => request("POST", "/api/withdrawals", { amount }, { key }),
+  withdrawals: () => request("GET", "/api/withdrawals"),
+  history: (limit = 50, before) => request("GET", `/api/history?limit=${limit}${before ? `&before=${before}` : ""}`),
+  recall: (id) => request("GET", `/api/history/${id}`),
+  fairness: () => request("GET", "/api/fairness"),
+  setClientSeed: (seed, key) => request("PUT", "/api/fairness/client-seed", { client_seed: seed }, { key }),
+  rotate: (key) => request("POST", "/api/fairness/rotate", {}, { key }),
+  betTable: (id, bets, key) => request("POST", `/api/tables/${encodeURIComponent(id)}/bets`, { bets }, { key }),
+  playRound: (game, variant, bets, key) => request("POST", "/api/rounds", { game, variant, bets }, { key }),
+};
+
+export function tableSocketUrl(id) {
+  const proto = location.protocol === "https:" ? "wss:" : "ws:";
+  const t = token();
+  return `${proto}//${location.host}/api/tables/${encodeURIComponent(id)}/ws${t ? `?token=${encodeURIComponent(t)}` : ""}`;
+}

@@ -1,0 +1,71 @@
+// The lobby: the live tables and the game catalogue (GET /api/tables, GET /api/games).
+import { api } from "./api.js";
+import { formatMoney } from "./money.js";
+import { colourOf } from "./roulette/layout.js";
+import { renderHeader } from "./ui.js";
+
+renderHeader("lobby");
+
+function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") e.className = v; else e.setAttribute(k, v);
+  }
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+
+async function loadTables() {
+  const ul = document.getElementById("tables");
+  try {
+    const { items } = await api.tables();
+    ul.replaceChildren();
+    if (!items.length) ul.append(el("li", { class: "muted" }, "No table is open."));
+    for (const t of items) {
+      const recent = el("ol", { class: "history", "aria-label": "latest results" });
+      for (const r of (t.recent || []).slice(0, 10)) {
+        for (const p of r.outcome?.pockets || []) {
+          const n = p === "00" ? "00" : Number(p);
+          recent.append(el("li", { class: colourOf(n), "aria-label": `${p} ${colourOf(n)}` }, String(p)));
+        }
+      }
+      const state = t.round ? { open: "Betting open", closed: "No more bets", resulted: "Result", settled: "Paying", voided: "Voided" }[t.round.state] || t.round.state : "Starting";
+      ul.append(el("li", { class: "card" },
+        el("h3", {}, t.name),
+        el("p", { class: "muted" }, `${t.variant.replace(/_/g, " ")} · ${t.currency} · ${Math.round(t.betting_seconds)} s to bet · ${state}`),
+        recent,
+        el("a", { class: "go", href: `/table.html?id=${encodeURIComponent(t.id)}` }, `Play at ${t.name}`)));
+    }
+  } catch (e) {
+    ul.replaceChildren(el("li", { class: "error" }, `Could not load the tables: ${e.message}`));
+  } finally {
+    ul.setAttribute("aria-busy", "false");
+  }
+}
+
+async function loadGames() {
+  const ul = document.getElementById("games");
+  try {
+    const { items } = await api.games();
+    ul.replaceChildren();
+    for (const g of items) {
+      const vs = el("ul", {});
+      for (const v of g.variants) {
+        const li = el("li", {}, v.title);
+        if (g.name === "roulette" && ["european", "american"].includes(v.name)) {
+          li.append(" · ", el("a", { href: `/table.html?preview=${v.name}` }, "see the layout"));
+        }
+        vs.append(li);
+      }
+      ul.append(el("li", { class: "card" }, el("h3", {}, g.title), vs));
+    }
+  } catch (e) {
+    ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));
+  } finally {
+    ul.setAttribute("aria-busy", "false");
+  }
+}
+
+loadTables();
+loadGames();
+void formatMoney;

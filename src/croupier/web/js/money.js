@@ -1,0 +1,53 @@
+// Money is integer minor units (src/croupier/money.py); the client only formats and parses it.
+export const EXPONENT = { EUR: 2, UAH: 2, USD: 2, AMD: 0, XXX: 0 };
+
+export function exponent(currency) {
+  return EXPONENT[currency] ?? 2;
+}
+
+/** "1234" minor EUR -> "12.34"; AMD has no minor unit. */
+export function formatMinor(minor, currency) {
+  const e = exponent(currency);
+  const neg = minor < 0;
+  let s = String(Math.abs(Math.trunc(minor)));
+  if (e > 0) {
+    s = s.padStart(e + 1, "0");
+    s = `${s.slice(0, -e).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}.${s.slice(-e)}`;
+  } else {
+    s = s.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  }
+  return `${neg ? "−" : ""}${s}`;
+}
+
+export function formatMoney(minor, currency) {
+  return `${formatMinor(minor, currency)} ${currency}`;
+}
+
+/** Short chip face: 100 minor EUR -> "1", 250 -> "2.5", 100000 -> "1k". */
+export function chipFace(minor, currency) {
+  const major = minor / 10 ** exponent(currency);
+  if (major >= 1000) return `${+(major / 1000).toFixed(1)}k`;
+  return `${+major.toFixed(2)}`;
+}
+
+/**
+ * Parse a major-unit amount typed by a person ("12.34") into minor units, exactly (no float).
+ * Returns null when the text is not a plain positive amount with at most the currency's decimals.
+ */
+export function parseMajor(text, currency) {
+  const e = exponent(currency);
+  const m = String(text).trim().replace(/,/g, "").match(/^(\d+)(?:\.(\d*))?$/);
+  if (!m) return null;
+  const frac = m[2] || "";
+  if (frac.length > e && /[1-9]/.test(frac.slice(e))) return null;
+  const minor = BigInt(m[1]) * 10n ** BigInt(e) + BigInt((frac + "0".repeat(e)).slice(0, e) || "0");
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER)) return null;
+  return Number(minor);
+}
+
+/** Minor units -> the major-unit decimal string the API takes ("150" EUR -> "1.50"). */
+export function toMajorString(minor, currency) {
+  const e = exponent(currency);
+  const s = String(Math.trunc(minor)).padStart(e + 1, "0");
+  return e ? `${s.slice(0, -e)}.${s.slice(-e)}` : s;
+}

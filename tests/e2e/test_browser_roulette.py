@@ -1,0 +1,199 @@
+"""End to end in a real browser: register, deposit, bet at a live roulette table, see the result
+and see the balance change by exactly the settlement (issue 3 item 7).
+
+The real server runs in a subprocess (uvicorn on a free loopback port, a temporary SQLite file, a
+short betting window); headless Debian chromium drives the web client as a player would. The
+settlement shown is checked three ways: against the balance shown before and after, against the
+player's Games History (000 §10: a bet is accepted once it appears there), and against a return
+computed here from the paytable and the winning pocket.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import secrets
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from fractions import Fraction
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from croupier.games.registry import load_variant
+from croupier.games.roulette.layout import layout_for
+
+pytestmark = pytest.mark.e2e
+
+BETTING_SECONDS = 7  # short window for the test (004 §1.6 default is 23 s)
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    if importlib.util.find_spec("croupier.api") is None or importlib.util.find_spec("croupier.api.app") is None:
+        reason = "the API (croupier.api.app) is not in this tree"
+        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
+            pytest.fail(f"CI=true: {reason}")
+        pytest.skip(reason)
+    tmp = tmp_path_factory.mktemp("e2e")
+    port = _free_port()
+    env = dict(os.environ)
+    env.pop("CROUPIER_REDIS_URL", None)
+    env.update({
+        "CROUPIER_DATABASE_URL": f"sqlite:///{tmp / 'croupier.sqlite3'}",
+        "CROUPIER_BETTING_SECONDS": str(BETTING_SECONDS),
+        "CROUPIER_RESULT_SECONDS": "1",
+        "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.5",
+        "CROUPIER_ARGON2_FAST": "1",
+    })
+    log = (tmp / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "croupier.api.app:app_factory", "--factory",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited ({proc.returncode}):\n{Path(log.name).read_text()}")
+            try:
+                with urllib.request.urlopen(f"{base}/api/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not start:\n{Path(log.name).read_text()}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def _minor(page: Any, selector: str) -> int:
+    return int(page.get_attribute(selector, "data-minor"))
+
+
+def _expected_return(variant_name: str, bets: list[dict[str, Any]], pocket: str) -> int:
+    """The total returned for ``bets`` when the ball lands on ``pocket``: each chip of a position
+    pays its own bet kind's paytable entry when its numbers hold the pocket (000 §12.1; 004 §1.12,
+    §1.13). Computed here from the paytable, not by the engine's settlement."""
+    variant = load_variant("roulette", variant_name)
+    lay = layout_for(variant)
+    won = variant.wheel.parse_pocket(pocket)
+    total = Fraction(0)
+    for b in bets:
+        pos = lay.resolve(b["code"], b["target"])
+        chip_stake = Fraction(b["stake_minor"], len(pos.chips))
+        for chip in pos.chips:
+            if won in chip.cover:
+                total += chip_stake * variant.payouts[chip.kind].total
+    assert total.denominator == 1  # whole chips of whole cents: no rounding is involved
+    return int(total)
+
+
+def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(page: Any, live_server: str) -> None:
+    base = live_server
+    page.set_default_timeout(20_000)
+
+    # -- register (000 §9: over 21; 000 §10: one account per document) and log in
+    login = f"e2e_{secrets.token_hex(4)}"
+    page.goto(f"{base}/account.html#register")
+    form = page.get_by_role("tabpanel", name="Register")
+    form.get_by_label("Login").fill(login)
+    form.get_by_label("Password").fill("correct horse battery")
+    form.get_by_label("Date of birth").fill("1990-05-17")
+    form.get_by_label("Passport or ID number").fill(f"E2E{secrets.token_hex(5).upper()}")
+    form.get_by_label("Currency").select_option("EUR")
+    form.get_by_role("button", name="Register", exact=True).click()
+    page.wait_for_selector("#member:not([hidden])")
+    page.wait_for_function("() => document.querySelector('#cash').dataset.minor === '0'")
+
+    # -- deposit: pending until the simulated provider confirms it, then cash (000 §10)
+    page.get_by_label("Deposit amount (EUR)").fill("100.00")
+    page.get_by_role("button", name="Deposit", exact=True).click()
+    page.wait_for_selector("#deposit-status[data-state='confirmed']")
+    page.wait_for_function("() => document.querySelector('#cash').dataset.minor === '10000'")
+
+    # -- sit at the live table
+    page.goto(f"{base}/table.html?id=european-eur")
+    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '10000'")
+    # a round whose betting window still has a few seconds (004 §1.6)
+    page.wait_for_function(
+        "() => document.querySelector('#phase').textContent === 'Place your bets'"
+        " && Number(document.querySelector('#countdown').textContent) >= 4",
+        timeout=(BETTING_SECONDS + 10) * 1000,
+    )
+    before = _minor(page, "#balance")
+    page.get_by_role("button", name="chip 1.00 EUR").click()
+    for name in ("straight 17", "split 17/20", "corner 1/2/4/5", "dozen 2", "red"):
+        page.get_by_role("button", name=name, exact=True).click()
+    page.get_by_role("button", name="Voisins du Zéro").click()  # nine 1.00 chips (004 §1.13)
+    assert _minor(page, "#total-bet") == 1400  # Total Bet (004 §1.7)
+    page.get_by_role("button", name="Place bets").click()
+    page.wait_for_selector("#slip[data-accepted='1400']")
+    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{before - 1400}'")
+    round_id = int(page.get_attribute("#slip", "data-round"))
+
+    # -- no more bets, the result, the settlement (004 §1.8-1.9)
+    page.wait_for_selector(f"#result[data-round='{round_id}'][data-net]", timeout=(BETTING_SECONDS + 15) * 1000)
+    stake = int(page.get_attribute("#result", "data-stake"))
+    returned = int(page.get_attribute("#result", "data-returned"))
+    net = int(page.get_attribute("#result", "data-net"))
+    assert stake == 1400 and net == returned - stake
+    assert _minor(page, "#last-win") == returned
+    page.wait_for_function(
+        f"() => document.querySelector('#balance').dataset.minor === '{before - stake + returned}'"
+    )
+    after = _minor(page, "#balance")
+    assert after - before == net  # the balance shown moved by exactly the settlement
+
+    # -- the Games History holds the same round, and the paytable gives the same return
+    recall = page.evaluate(
+        """async (id) => {
+            const r = await fetch(`/api/history/${id}`, {headers: {Authorization: `Bearer ${localStorage.getItem('croupier.token')}`}});
+            return await r.json();
+        }""",
+        round_id,
+    )
+    assert recall["state"] == "settled"
+    assert (recall["stake_minor"], recall["returned_minor"], recall["net_minor"]) == (stake, returned, net)
+    pocket = recall["outcome"]["pockets"][0]
+    assert page.locator("#history li").first.text_content() == str(pocket)
+    assert returned == _expected_return(recall["variant"], recall["bets"], pocket)
+    sent = sorted((b["code"], json.dumps(b["target"]), b["stake_minor"]) for b in recall["bets"])
+    assert sent == sorted([
+        ("straight", "[17]", 100), ("split", "[17, 20]", 100), ("corner", "[1, 2, 4, 5]", 100),
+        ("dozen", "[2]", 100), ("red", "[]", 100), ("voisins", "[]", 900),
+    ])
+
+    # -- the account page: the round in the history, its recall and the provably-fair check
+    page.goto(f"{base}/account.html")
+    row = page.locator(f"#history-body tr[data-round='{round_id}']")
+    row.wait_for()
+    assert int(row.locator("td[data-net]").get_attribute("data-net")) == net
+    row.get_by_role("button", name=f"recall round {round_id}").click()
+    page.get_by_role("button", name="Verify in this browser").click()
+    page.wait_for_selector("#recall p.ok")
+    assert "matches the published hash" in page.locator("#recall p.ok").text_content()
+    assert page.errors == []
