@@ -7,6 +7,8 @@
                     [--game roulette --variant V]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
     croupier readme [--write README.md | --check README.md]
+    croupier serve [--host 127.0.0.1] [--port 8000] [--workers 1]
+    croupier migrate
 """
 
 from __future__ import annotations
@@ -217,6 +219,40 @@ def cmd_readme(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the platform server (API + web client); settings from CROUPIER_* variables."""
+    import os
+
+    import uvicorn
+
+    if args.workers < 1:
+        raise CroupierError("--workers must be at least 1")
+    if args.workers > 1 and not os.environ.get("CROUPIER_REDIS_URL"):
+        raise CroupierError(
+            "several workers need CROUPIER_REDIS_URL (events fan out through Redis) and "
+            "preferably CROUPIER_DATABASE_URL=postgresql+psycopg://..."
+        )
+    from croupier.platform.config import Settings
+    from croupier.platform.service import Platform
+
+    Platform(Settings.from_env()).migrate()  # once, before the workers start
+    uvicorn.run("croupier.api.app:app_factory", factory=True, host=args.host, port=args.port,
+                workers=args.workers, log_level="warning" if args.quiet else "info")
+    return 0
+
+
+def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.platform.config import Settings
+    from croupier.platform.service import Platform
+
+    settings = Settings.from_env()
+    platform = Platform(settings)
+    platform.migrate()
+    out.write(f"migrated {platform.db.dialect} database to the latest schema\n")
+    platform.db.dispose()
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="croupier", description="Croupier casino platform tools")
     sub = p.add_subparsers(dest="command", required=True)
@@ -255,6 +291,14 @@ def build_parser() -> argparse.ArgumentParser:
     rd = sub.add_parser("readme", help="regenerate the README's generated tables")
     rd.add_argument("--write")
     rd.add_argument("--check")
+
+    sv = sub.add_parser("serve", help="run the platform server (API, tables, web client)")
+    sv.add_argument("--host", default="127.0.0.1")
+    sv.add_argument("--port", type=int, default=8000)
+    sv.add_argument("--workers", type=int, default=1)
+    sv.add_argument("--quiet", action="store_true")
+
+    sub.add_parser("migrate", help="bring the database schema up to date (Alembic)")
     return p
 
 
@@ -274,6 +318,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_play(args, out, inp or sys.stdin)
         if args.command == "readme":
             return cmd_readme(args, out)
+        if args.command == "serve":
+            return cmd_serve(args, out)
+        if args.command == "migrate":
+            return cmd_migrate(args, out)
     except (CroupierError, ValueError) as exc:
         sys.stderr.write(f"croupier: {exc}\n")
         return 2

@@ -32,7 +32,7 @@ def history(session: Session, player: Player, limit: int = 50, before: int | Non
          .where(Play.player_id == player.id))
     if before is not None:
         q = q.where(Round.id < before)
-    rows = session.execute(q.order_by(Round.id.desc()).limit(limit)).tuples().all()
+    rows = session.execute(q.order_by(Round.id.desc()).limit(limit)).all()
     return [_item(r, p) for r, p in rows]
 
 
@@ -40,7 +40,7 @@ def recall(session: Session, player: Player, round_id: int) -> dict[str, Any]:
     """One round as the player played it; another player's round is not found (not forbidden:
     its existence is not disclosed)."""
     row = session.execute(select(Round, Play).join(Play, Play.round_id == Round.id).where(
-        Round.id == round_id, Play.player_id == player.id)).tuples().one_or_none()
+        Round.id == round_id, Play.player_id == player.id)).one_or_none()
     if row is None:
         raise NotFound(f"no round {round_id} in your games history")
     rnd, p = row

@@ -192,13 +192,13 @@ def audit(session: Session) -> LedgerAudit:
         session.execute(
             select(Transfer.credit_account_id, func.sum(Transfer.amount)).group_by(
                 Transfer.credit_account_id)
-        ).tuples().all()
+        ).all()
     )
     debits = dict(
         session.execute(
             select(Transfer.debit_account_id, func.sum(Transfer.amount)).group_by(
                 Transfer.debit_account_id)
-        ).tuples().all()
+        ).all()
     )
     total = 0
     mismatched: list[str] = []
