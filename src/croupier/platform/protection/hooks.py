@@ -22,11 +22,11 @@ from datetime import datetime
 from sqlalchemy.orm import Session
 
 from croupier.platform.ledger import player_code
-from croupier.platform.protection.documents import normalise_document
 from croupier.platform.protection import audit, bonus, kyc
 from croupier.platform.protection.activity import check_time_limits, note_bet
 from croupier.platform.protection.blocks import check_not_blocked
 from croupier.platform.protection.config import settings
+from croupier.platform.protection.documents import normalise_document
 from croupier.platform.protection.errors import ThirdPartyPayout, VerificationRequired
 from croupier.platform.protection.limits import check_deposit as _check_deposit_limits
 from croupier.platform.protection.register import check_document

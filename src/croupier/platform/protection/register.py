@@ -18,8 +18,8 @@ from sqlalchemy.orm import Session
 
 from croupier.platform.clock import aware, iso
 from croupier.platform.errors import NotFound
-from croupier.platform.protection.documents import normalise_document
 from croupier.platform.protection.config import settings
+from croupier.platform.protection.documents import normalise_document
 from croupier.platform.protection.errors import (
     InvalidLimit,
     ProtectionStateError,
