@@ -15,7 +15,6 @@ from croupier.store.protection_models import Bonus
 from tests.platform_fixtures import *  # noqa: F403
 from tests.protection_fixtures import *  # noqa: F403
 from tests.protection_fixtures import (
-    FakeClock,
     bonus_balance,
     cash,
     every_straight,
