@@ -235,7 +235,7 @@ def test_openapi_is_the_contract(api: Api) -> None:
 
 
 def test_table_websocket_broadcasts_every_phase(db_url: str) -> None:  # noqa: F811
-    settings = make_settings(db_url, run_tables=True, betting_seconds=0.6, result_seconds=0.1,
+    settings = make_settings(db_url, run_tables=True, betting_seconds=2.0, result_seconds=0.1,
                              deposit_confirm_seconds=0.0)
     with TestClient(create_app(settings)) as client:
         api = Api(client)

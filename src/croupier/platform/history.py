@@ -45,7 +45,8 @@ def recall(session: Session, player: Player, round_id: int) -> dict[str, Any]:
         raise NotFound(f"no round {round_id} in your games history")
     rnd, p = row
     bets = [{"code": b.code, "target": b.target, "stake_minor": b.stake,
-             "returned_minor": b.returned, "outcome": b.outcome} for b in play_bets(session, p.id)]
+             "returned_minor": b.returned, "outcome": b.outcome,
+             "carried_in": b.carried_from is not None} for b in play_bets(session, p.id)]
     server_seed: str | None = None
     if rnd.fair_scheme == "player_seed_pair" and rnd.seed_pair_id is not None:
         pair = session.get(SeedPairRow, rnd.seed_pair_id)

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import func, select, update
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch, InvalidAmount
@@ -44,6 +46,13 @@ def player_code(player_id: int, kind: str = "cash") -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class AccountRef:
+    id: int
+    kind: str
+    currency: str
+
+
+@dataclass(frozen=True, slots=True)
 class TransferResult:
     id: int
     key: str
@@ -60,17 +69,26 @@ class Ledger:
 
     def __init__(self, session: Session) -> None:
         self.session = session
-        self._ids: dict[str, Account] = {}
+        self._ids: dict[str, AccountRef] = {}
 
     # -- accounts ------------------------------------------------------------------------------
 
-    def account(self, code: str) -> Account:
+    def account(self, code: str) -> AccountRef:
+        """An account's fixed facts (id, kind, currency), cached per database connection: they
+        never change once the account is committed."""
         acc = self._ids.get(code)
+        if acc is not None:
+            return acc
+        cache: dict[str, AccountRef] = self.session.connection().info.setdefault("accounts", {})
+        acc = cache.get(code)
         if acc is None:
-            acc = self.session.scalars(select(Account).where(Account.code == code)).one_or_none()
-            if acc is None:
+            row = self.session.execute(select(Account.id, Account.kind, Account.currency)
+                                       .where(Account.code == code)).one_or_none()
+            if row is None:
                 raise NotFound(f"no ledger account {code!r}")
-            self._ids[code] = acc
+            acc = AccountRef(int(row[0]), str(row[1]), str(row[2]))
+            cache[code] = acc
+        self._ids[code] = acc
         return acc
 
     def ensure_system_accounts(self, cur: str) -> None:
@@ -139,15 +157,28 @@ class Ledger:
         if src.currency != dst.currency:
             raise CurrencyMismatch(f"cannot move {src.currency} into a {dst.currency} account")
         digest = _payload_hash(debit, credit, amount, src.currency, kind)
-        existing = self.session.scalars(
-            select(Transfer).where(Transfer.idempotency_key == key)
-        ).one_or_none()
-        if existing is not None:
-            if existing.payload_hash != digest:
+        # Claim the key first: a concurrent transfer with the same key waits here for the first
+        # to commit, then finds it. A refused debit below rolls the claim back with the rest.
+        insert = pg_insert if self.session.get_bind().dialect.name == "postgresql" else sqlite_insert
+        stmt = (
+            insert(Transfer)
+            .values(idempotency_key=key, payload_hash=digest, debit_account_id=src.id,
+                    credit_account_id=dst.id, amount=amount, currency=src.currency, kind=kind,
+                    round_id=round_id, play_id=play_id, created_at=now or utcnow())
+            .on_conflict_do_nothing(index_elements=["idempotency_key"])
+            .returning(Transfer.id)
+        )
+        new_id = self.session.execute(stmt).scalar_one_or_none()
+        if new_id is None:
+            existing = self.session.execute(
+                select(Transfer.id, Transfer.payload_hash, Transfer.amount)
+                .where(Transfer.idempotency_key == key)
+            ).one()
+            if existing[1] != digest:
                 raise IdempotencyConflict(
                     f"transfer key {key!r} was already used for a different transfer"
                 )
-            return TransferResult(existing.id, key, existing.amount, True)
+            return TransferResult(int(existing[0]), key, int(existing[2]), True)
         if src.kind in PLAYER_KINDS:
             res = self.session.execute(
                 update(Account)
@@ -168,14 +199,7 @@ class Ledger:
                 .values(balance=Account.balance + amount)
                 .execution_options(synchronize_session=False)
             )
-        row = Transfer(
-            idempotency_key=key, payload_hash=digest, debit_account_id=src.id,
-            credit_account_id=dst.id, amount=amount, currency=src.currency, kind=kind,
-            round_id=round_id, play_id=play_id, created_at=now or utcnow(),
-        )
-        self.session.add(row)
-        self.session.flush()
-        return TransferResult(row.id, key, amount, False)
+        return TransferResult(int(new_id), key, amount, False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -130,15 +130,17 @@ def login(
 def authenticate(session: DbSession, token: str | None, now: datetime) -> Player:
     if not token:
         raise Unauthorized("log in first: send Authorization: Bearer <token>")
-    row = session.get(Session, _token_hash(token))
-    if row is None or row.revoked:
+    found = session.execute(
+        select(Player, Session.expires_at, Session.revoked)
+        .join(Session, Session.player_id == Player.id)
+        .where(Session.token_hash == _token_hash(token))
+    ).one_or_none()
+    if found is None or found[2]:
         raise Unauthorized("the session token is not valid")
-    expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=now.tzinfo)
+    player, expires_at = found[0], found[1]
+    expires = expires_at if expires_at.tzinfo else expires_at.replace(tzinfo=now.tzinfo)
     if expires <= now:
         raise Unauthorized("the session has expired: log in again")
-    player = session.get(Player, row.player_id)
-    if player is None:  # pragma: no cover - foreign key
-        raise Unauthorized("the session token is not valid")
     return player
 
 

@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, aliased
 
 from croupier.errors import IllegalAction, InvalidBet
 from croupier.games.base import Action, BetRequest, DrawAction, Settlement, inputs_from_events, play
@@ -65,15 +65,6 @@ def parse_slip(slip: Sequence[SlipBet], cur: str) -> list[BetRequest]:
     return out
 
 
-def no_carry(spec: GameSpec, variant: Any) -> None:
-    """Bets carried to the next spin (en prison) are not run by the platform yet."""
-    if getattr(variant, "zero_rule", "") == "en_prison":
-        raise UnsupportedGame(
-            f"{spec.name}/{getattr(variant, 'name', '?')}: bets carried to the next spin "
-            "(en prison) are not offered on the platform yet"
-        )
-
-
 def actions_of(events: Sequence[Any]) -> list[Action]:
     return inputs_from_events(events)[3]
 
@@ -99,10 +90,12 @@ def add_event(session: Session, round_id: int, type_: str, data: dict[str, Any],
 
 def record_bets(
     session: Session, ledger: Ledger, rnd: Round, play_row: Play, bets: Sequence[BetRequest],
-    now: datetime,
+    now: datetime, start: int | None = None,
 ) -> list[Bet]:
-    """Debit the slip's total and write its bets: from this commit on they are in Games History."""
-    start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
+    """Debit the slip's total and write its bets: from this commit on they are in Games History.
+    ``start`` is the number of bets the play already has, when the caller knows it."""
+    if start is None:
+        start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
     slip_key = uuid.uuid4().hex
     total = sum(b.stake for b in bets)
     source = protection.before_bet(session, rnd, play_row, total, now)  # protection (issue 7)
@@ -123,30 +116,47 @@ def play_bets(session: Session, play_id: int) -> list[Bet]:
     return list(session.scalars(select(Bet).where(Bet.play_id == play_id).order_by(Bet.seq)))
 
 
+def split_carried(bets: Sequence[Bet]) -> tuple[list[Bet], list[Bet]]:
+    """A play's own bets and the bets carried into it, in the order the engine settles them."""
+    own = [b for b in bets if b.carried_from is None]
+    carried = [b for b in bets if b.carried_from is not None]
+    return own, carried
+
+
+def engine_inputs(bets: Sequence[Bet]) -> tuple[list[Bet], list[BetRequest], list[BetRequest]]:
+    own, carried = split_carried(bets)
+    return (own + carried, [BetRequest(b.code, b.stake, tuple(b.target)) for b in own],
+            [BetRequest(b.code, b.stake, tuple(b.target)) for b in carried])
+
+
 def settle_play(
     session: Session, ledger: Ledger, spec: GameSpec, variant: Any, rnd: Round, play_row: Play,
-    actions: Sequence[Action], now: datetime,
+    actions: Sequence[Action], now: datetime, bets: Sequence[Bet] | None = None,
 ) -> Settlement:
-    """Run the player's bets through the engine with the round's draws and pay the result."""
-    bets = play_bets(session, play_row.id)
-    reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in bets]
-    state = spec.engine.start(variant, reqs, play_row.currency)
+    """Run the player's bets through the engine with the round's draws and pay the result.
+
+    A bet the engine carries to the next spin (en prison, 001 §8.13.4) keeps its stake in the
+    ``stakes`` account and is moved into the next round by :func:`carry_forward`."""
+    ordered, reqs, carried_in = engine_inputs(
+        play_bets(session, play_row.id) if bets is None else bets)
+    state = spec.engine.start(variant, reqs, play_row.currency, carried_in)
     for a in actions:
         state = spec.engine.apply(state, a)
     settlement = spec.engine.settle(state)
-    if settlement.carried:
-        raise UnsupportedGame("bets carried to the next spin are not run by the platform yet")
-    for b, r in zip(bets, settlement.bets, strict=True):
+    kept = 0
+    for b, r in zip(ordered, settlement.bets, strict=True):
         b.returned = r.returned
         b.outcome = r.outcome
+        if r.outcome == "carried":
+            kept += b.stake
     play_row.events = [e.to_dict() for e in state.events]
     play_row.returned_total = settlement.total_returned
     play_row.status = "settled"
     play_row.settled_at = now
-    if play_row.stake_total:
+    if play_row.stake_total - kept:
         ledger.transfer(f"stake:{play_row.id}", system_code("stakes", play_row.currency),
-                        system_code("house", play_row.currency), play_row.stake_total, "stake",
-                        round_id=rnd.id, play_id=play_row.id, now=now)
+                        system_code("house", play_row.currency), play_row.stake_total - kept,
+                        "stake", round_id=rnd.id, play_id=play_row.id, now=now)
     if settlement.total_returned:
         ledger.transfer(f"payout:{play_row.id}", system_code("house", play_row.currency),
                         protection.payout_account(session, play_row),  # protection (issue 7): 001 §6.8.5
@@ -154,6 +164,46 @@ def settle_play(
                         round_id=rnd.id, play_id=play_row.id, now=now)
     protection.play_settled(session, rnd, play_row, settlement.total_returned, now)  # protection (issue 7)
     return settlement
+
+
+def pending_carries(session: Session, table_id: str | None, player_id: int | None) -> list[Bet]:
+    """Bets carried out of a settled round and not yet placed in a later one."""
+    successor = aliased(Bet)
+    q = (select(Bet).join(Play, Play.id == Bet.play_id).join(Round, Round.id == Play.round_id)
+         .outerjoin(successor, successor.carried_from == Bet.id)
+         .where(Bet.outcome == "carried", successor.id.is_(None)))
+    if table_id is not None:
+        q = q.where(Round.table_id == table_id)
+    if player_id is not None:
+        q = q.where(Play.player_id == player_id, Round.kind == "single")
+    return list(session.scalars(q.order_by(Bet.id)))
+
+
+def carry_forward(session: Session, rnd: Round, carried: Sequence[Bet], now: datetime) -> list[Play]:
+    """Place carried bets in ``rnd`` (no new debit: their stakes are still held in ``stakes``)."""
+    plays: dict[int, Play] = {}
+    for b in carried:
+        old_play = session.get(Play, b.play_id)
+        if old_play is None:  # pragma: no cover - foreign key
+            continue
+        p = plays.get(old_play.player_id)
+        if p is None:
+            p = session.scalars(select(Play).where(Play.round_id == rnd.id,
+                                                   Play.player_id == old_play.player_id)).one_or_none()
+            if p is None:
+                p = Play(round_id=rnd.id, player_id=old_play.player_id, currency=old_play.currency,
+                         status="open", stake_total=0, returned_total=None, events=None,
+                         created_at=now, settled_at=None)
+                session.add(p)
+                session.flush()
+            plays[old_play.player_id] = p
+        seq = len(session.scalars(select(Bet.id).where(Bet.play_id == p.id)).all())
+        session.add(Bet(play_id=p.id, seq=seq, slip_key=f"carry:{b.id}", code=b.code,
+                        target=list(b.target), stake=b.stake, returned=None, outcome=None,
+                        carried_from=b.id, created_at=now))
+        p.stake_total += b.stake
+        session.flush()
+    return list(plays.values())
 
 
 def refund_play(session: Session, ledger: Ledger, rnd: Round, play_row: Play, now: datetime) -> int:
@@ -178,7 +228,6 @@ def refund_play(session: Session, ledger: Ledger, rnd: Round, play_row: Play, no
 def resolve_game(game_name: str, variant_name: str) -> tuple[GameSpec, Any]:
     spec = game(game_name)
     variant = load_variant(game_name, variant_name)
-    no_carry(spec, variant)
     return spec, variant
 
 
@@ -191,18 +240,42 @@ def play_single(
     bets = parse_slip(slip, player.currency)
     ledger = Ledger(session)
     ledger.lock_player(player.id)
+    first_id: int | None = None
+    carried: list[Bet] = []
+    for _spin in range(MAX_CARRIED_SPINS):
+        rnd = _single_round(session, ledger, spec, variant, variant_name, player,
+                            bets if first_id is None else [], carried, now)
+        if first_id is None:
+            first_id = rnd.id
+        carried = pending_carries(session, None, player.id)
+        if not carried:
+            break
+    if first_id is None:  # pragma: no cover - the loop runs at least once
+        raise UnsupportedGame("no round was played")
+    return first_id
+
+
+#: An en prison bet is carried at most once (a second zero loses it), so two spins suffice;
+#: the bound only guards against a variant that would carry forever.
+MAX_CARRIED_SPINS = 8
+
+
+def _single_round(
+    session: Session, ledger: Ledger, spec: GameSpec, variant: Any, variant_name: str,
+    player: Player, bets: Sequence[BetRequest], carried: Sequence[Bet], now: datetime,
+) -> Round:
     pair = active_pair(session, player.id, now, lock=True)
     nonce = pair.next_nonce
     source = fair.stream(pair.server_seed, pair.client_seed, nonce)
+    carried_reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in carried]
     try:
-        state, settlement = play(spec.engine, variant, bets, player.currency, source)
+        state, _settlement = play(spec.engine, variant, bets, player.currency, source,
+                                  carried=carried_reqs)
     except IllegalAction as exc:
         raise UnsupportedGame(
             f"{spec.name} needs player decisions during the round; it is not offered as a "
             f"single-request round ({exc})"
         ) from None
-    if settlement.carried:
-        raise UnsupportedGame("bets carried to the next spin are not run by the platform yet")
     pair.next_nonce = nonce + 1
     actions = actions_of(state.events)
     rnd = Round(kind="single", table_id=None, number=None, game=spec.name, variant=variant_name,
@@ -213,18 +286,26 @@ def play_single(
                 settled_at=None)
     session.add(rnd)
     session.flush()
-    play_row = Play(round_id=rnd.id, player_id=player.id, currency=player.currency, status="open",
-                    stake_total=0, returned_total=None, events=None, created_at=now, settled_at=None)
-    session.add(play_row)
-    session.flush()
-    record_bets(session, ledger, rnd, play_row, bets, now)
+    if carried:
+        plays = carry_forward(session, rnd, carried, now)
+        play_row = plays[0]
+    else:
+        play_row = Play(round_id=rnd.id, player_id=player.id, currency=player.currency,
+                        status="open", stake_total=0, returned_total=None, events=None,
+                        created_at=now, settled_at=None)
+        session.add(play_row)
+        session.flush()
+    rows: list[Bet] | None = None
+    if bets:
+        rows = record_bets(session, ledger, rnd, play_row, bets, now, start=0)
     rnd.draws = draws_json(actions)
     rnd.outcome = outcome_of(state.events)
     rnd.resulted_at = now
-    settle_play(session, ledger, spec, variant, rnd, play_row, actions, now)
+    settle_play(session, ledger, spec, variant, rnd, play_row, actions, now,
+                bets=None if carried else rows)
     rnd.state = "settled"
     rnd.settled_at = now
     add_event(session, rnd.id, "settled", {"stake": play_row.stake_total,
                                            "returned": play_row.returned_total}, now)
     session.flush()
-    return rnd.id
+    return rnd

@@ -38,10 +38,13 @@ from croupier.platform.rounds import (
     SlipBet,
     actions_of,
     add_event,
+    carry_forward,
     draws_from_json,
     draws_json,
+    engine_inputs,
     outcome_of,
     parse_slip,
+    pending_carries,
     play_bets,
     record_bets,
     refund_play,
@@ -119,7 +122,11 @@ def open_round(session: Session, table_id: str, betting_seconds: float, now: dat
                 resulted_at=None, settled_at=None)
     session.add(rnd)
     session.flush()
-    add_event(session, rnd.id, "betting_open", {"closes_at": iso(rnd.closes_at)}, now)
+    carried = pending_carries(session, t.id, None)
+    if carried:  # en prison bets of the last round stay in place for this spin (001 §8.13.4)
+        carry_forward(session, rnd, carried, now)
+    add_event(session, rnd.id, "betting_open",
+              {"closes_at": iso(rnd.closes_at), "carried_bets": len(carried)}, now)
     return rnd
 
 
@@ -172,10 +179,8 @@ def place_bets(
         earlier = []
     else:
         earlier = play_bets(session, play_row.id)
-    from croupier.games.base import BetRequest
-
-    together = [BetRequest(b.code, b.stake, tuple(b.target)) for b in earlier] + bets
-    spec.engine.start(variant, together, player.currency)  # limits of all the player's bets
+    _ordered, own, carried_in = engine_inputs(earlier)
+    spec.engine.start(variant, own + bets, player.currency, carried_in)  # all the player's bets
     record_bets(session, ledger, rnd, play_row, bets, now)
     accepted = [{"code": b.code, "target": list(b.target), "stake_minor": b.stake} for b in bets]
     return BetsAccepted(rnd.id, t.id, accepted, play_row.stake_total,
@@ -240,7 +245,8 @@ class RoundReport:
 
 def _bets_view(session: Session, play_id: int) -> list[dict[str, Any]]:
     return [{"code": b.code, "target": b.target, "stake_minor": b.stake,
-             "returned_minor": b.returned, "outcome": b.outcome}
+             "returned_minor": b.returned, "outcome": b.outcome,
+             "carried_in": b.carried_from is not None}
             for b in play_bets(session, play_id)]
 
 

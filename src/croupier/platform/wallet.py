@@ -23,7 +23,7 @@ from croupier.platform.clock import iso
 from croupier.platform.errors import InsufficientFunds, NotFound
 from croupier.platform.ledger import Ledger, player_code, system_code
 from croupier.platform.protection import hooks as protection  # protection (issue 7)
-from croupier.store.models import Deposit, Player, Withdrawal
+from croupier.store.models import Account, Deposit, Player, Withdrawal
 
 #: one deposit or withdrawal moves at most this many major units (ASSUMPTION: a sanity cap)
 MAX_MOVE_MAJOR = 1_000_000
@@ -65,21 +65,22 @@ class BalanceView:
 
 
 def balance(session: Session, player: Player) -> BalanceView:
-    ledger = Ledger(session)
-    pending = session.scalar(select(func.coalesce(func.sum(Deposit.amount), 0)).where(
-        Deposit.player_id == player.id, Deposit.status == "pending"))
-    deposited = session.scalar(select(func.coalesce(func.sum(Deposit.amount), 0)).where(
-        Deposit.player_id == player.id, Deposit.status == "confirmed"))
-    refunded, winnings = session.execute(
-        select(func.coalesce(func.sum(Withdrawal.refund_part), 0),
-               func.coalesce(func.sum(Withdrawal.winnings_part), 0)).where(
-            Withdrawal.player_id == player.id)
-    ).one()
-    return BalanceView(
-        player.currency, ledger.balance(player_code(player.id, "cash")),
-        ledger.balance(player_code(player.id, "bonus")), int(pending or 0), int(deposited or 0),
-        int(refunded or 0), int(winnings or 0),
-    )
+    """The player's wallet in one statement (cash and bonus from the ledger's balance columns)."""
+    def acc(kind: str) -> Any:
+        return select(Account.balance).where(Account.code == player_code(player.id, kind)).scalar_subquery()
+
+    def total(col: Any, *where: Any) -> Any:
+        return select(func.coalesce(func.sum(col), 0)).where(*where).scalar_subquery()
+
+    row = session.execute(select(
+        acc("cash"), acc("bonus"),
+        total(Deposit.amount, Deposit.player_id == player.id, Deposit.status == "pending"),
+        total(Deposit.amount, Deposit.player_id == player.id, Deposit.status == "confirmed"),
+        total(Withdrawal.refund_part, Withdrawal.player_id == player.id),
+        total(Withdrawal.winnings_part, Withdrawal.player_id == player.id),
+    )).one()
+    cash, bonus, pending, deposited, refunded, winnings = (int(x or 0) for x in row)
+    return BalanceView(player.currency, cash, bonus, pending, deposited, refunded, winnings)
 
 
 def deposit_dict(d: Deposit) -> dict[str, Any]:

@@ -208,7 +208,10 @@ class Play(Base):
 
 class Bet(Base):
     __tablename__ = "bets"
-    __table_args__ = (CheckConstraint("stake > 0", name="bet_stake_positive"),)
+    __table_args__ = (
+        CheckConstraint("stake > 0", name="bet_stake_positive"),
+        UniqueConstraint("carried_from", name="uq_bets_carried_from"),
+    )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     play_id: Mapped[int] = mapped_column(ForeignKey("plays.id"), index=True)
     seq: Mapped[int] = mapped_column(Integer)
@@ -218,6 +221,10 @@ class Bet(Base):
     stake: Mapped[int] = mapped_column(BigInteger)
     returned: Mapped[int | None] = mapped_column(BigInteger)
     outcome: Mapped[str | None] = mapped_column(String(10))
+    #: a bet carried into this round from an earlier one (en prison, 001 §8.13.4): the earlier
+    #: bet's id; unique, so a bet is carried forward exactly once. Its stake was paid back then.
+    carried_from: Mapped[int | None] = mapped_column(
+        ForeignKey("bets.id", name="fk_bets_carried_from"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

@@ -2,7 +2,7 @@
 bonuses, play funding, the hash-chained monitoring record
 
 Revision ID: p7_0001
-Revises: 0001
+Revises: 0002
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "p7_0001"
-down_revision = "0001"
+down_revision = "0002"
 branch_labels = None
 depends_on = None
 
