@@ -28,6 +28,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-dev-shm-usage",  # containers often have a tiny /dev/shm
 ]
 WEB_ROOT = Path(__file__).resolve().parents[2] / "src" / "croupier" / "web"
 
@@ -38,8 +39,10 @@ def _unavailable(reason: str) -> None:
     pytest.skip(reason)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One chromium per test module. Not per session: the sync Playwright API keeps an asyncio
+    loop running in the main thread while it is open, and later tests call ``asyncio.run``."""
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:  # pragma: no cover - dev dependency

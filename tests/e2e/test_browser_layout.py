@@ -108,6 +108,10 @@ def test_004_1_5_keyboard_places_a_bet(page: Any, static_url: str) -> None:
     assert page.get_attribute("#total-bet", "data-minor") == "100"
     page.keyboard.press("Control+z")
     assert page.get_attribute("#total-bet", "data-minor") == "50"
+    # arrow keys walk the number field as drawn: 32 -> right 35 -> up 36 -> left 33
+    for key, name in (("ArrowRight", "straight 35"), ("ArrowUp", "straight 36"), ("ArrowLeft", "straight 33")):
+        page.keyboard.press(key)
+        assert page.evaluate("document.activeElement.getAttribute('aria-label')") == name
 
 
 def test_001_8_12_2_hover_highlights_the_covered_numbers(page: Any, static_url: str) -> None:
@@ -121,3 +125,57 @@ def test_001_8_12_2_hover_highlights_the_covered_numbers(page: Any, static_url: 
     page.get_by_role("button", name="Tiers du Cylindre").hover()
     covered = page.eval_on_selector_all("#board .field .num.covered", "els => els.length")
     assert covered == 12  # 27,13,36,11,30,8,23,10,5,24,16,33 (004 §1.13)
+
+
+def test_account_forms_label_every_field(page: Any, static_url: str) -> None:
+    page.goto(f"{static_url}/account.html#register")
+    page.wait_for_selector("#register-form:not([hidden])")
+    unlabelled = page.eval_on_selector_all(
+        "input, select",
+        "els => els.filter(e => !(e.labels && e.labels.length) && !e.getAttribute('aria-label')).map(e => e.id)",
+    )
+    assert unlabelled == []
+    # the registration form refuses an incomplete form in the browser, before any request
+    page.get_by_role("tabpanel", name="Register").get_by_role("button", name="Register", exact=True).click()
+    assert "Please check" in page.text_content("#register-error")
+
+
+def test_money_client_reads_amounts_exactly_as_the_server(page: Any, static_url: str) -> None:
+    """The client's amount parser (js/money.js) is a pre-check: whenever it accepts a text, its
+    minor units equal croupier.money.parse_minor's, and it never accepts what the server refuses;
+    formatting minor units back gives the same amount."""
+    import random
+    from decimal import Decimal
+
+    from croupier.errors import CroupierError
+    from croupier.money import currency, parse_minor
+
+    rng = random.Random(20261122)
+    cases = ["0", "1", "12.34", "12.3", "12.", "0.001", "1.5", "1e3", "NaN", "Infinity", "-1",
+             "+1", " 7.10 ", "1,000.00", ".5", "", "abc", "99999999999999999999", "0.10", "00.50"]
+    for _ in range(200):
+        whole = str(rng.randrange(0, 10 ** rng.randrange(1, 9)))
+        frac = "".join(rng.choice("0123456789") for _ in range(rng.randrange(0, 4)))
+        cases.append(whole + ("." + frac if rng.random() < 0.7 else ""))
+    page.goto(f"{static_url}/table.html?preview=european")
+    for code in ("EUR", "AMD"):
+        got = page.evaluate(
+            """async ([cases, code]) => {
+                const m = await import('/js/money.js');
+                return cases.map((c) => {
+                    const v = m.parseMajor(c, code);
+                    return [v, v === null ? null : m.toMajorString(v, code)];
+                });
+            }""",
+            [cases, code],
+        )
+        cur = currency(code)
+        for text, (minor, back) in zip(cases, got, strict=True):
+            if minor is None:
+                continue
+            try:
+                expected = parse_minor(text.replace(",", ""), cur)
+            except CroupierError:
+                raise AssertionError(f"the client accepts {text!r} {code}, the server refuses it") from None
+            assert minor == expected, (text, code)
+            assert parse_minor(back, cur) == expected and Decimal(back) == Decimal(expected).scaleb(-cur.exponent)

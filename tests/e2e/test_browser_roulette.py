@@ -31,7 +31,7 @@ from croupier.games.roulette.layout import layout_for
 
 pytestmark = pytest.mark.e2e
 
-BETTING_SECONDS = 7  # short window for the test (004 §1.6 default is 23 s)
+BETTING_SECONDS = 8  # short window for the test (004 §1.6 default is 23 s)
 
 
 def _free_port() -> int:
@@ -112,11 +112,9 @@ def _expected_return(variant_name: str, bets: list[dict[str, Any]], pocket: str)
     return int(total)
 
 
-def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(page: Any, live_server: str) -> None:
-    base = live_server
-    page.set_default_timeout(20_000)
-
-    # -- register (000 §9: over 21; 000 §10: one account per document) and log in
+def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> str:
+    """Register through the account page (000 §9: over 21; 000 §10: one account per document),
+    then deposit: pending until the simulated provider confirms it, then cash (000 §10)."""
     login = f"e2e_{secrets.token_hex(4)}"
     page.goto(f"{base}/account.html#register")
     form = page.get_by_role("tabpanel", name="Register")
@@ -128,12 +126,29 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
     form.get_by_role("button", name="Register", exact=True).click()
     page.wait_for_selector("#member:not([hidden])")
     page.wait_for_function("() => document.querySelector('#cash').dataset.minor === '0'")
-
-    # -- deposit: pending until the simulated provider confirms it, then cash (000 §10)
-    page.get_by_label("Deposit amount (EUR)").fill("100.00")
+    page.get_by_label("Deposit amount (EUR)").fill(amount)
     page.get_by_role("button", name="Deposit", exact=True).click()
     page.wait_for_selector("#deposit-status[data-state='confirmed']")
-    page.wait_for_function("() => document.querySelector('#cash').dataset.minor === '10000'")
+    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{minor}'")
+    return login
+
+
+def _recall(page: Any, round_id: int) -> dict[str, Any]:
+    result: dict[str, Any] = page.evaluate(
+        """async (id) => {
+            const r = await fetch(`/api/history/${id}`, {headers: {Authorization: `Bearer ${localStorage.getItem('croupier.token')}`}});
+            return await r.json();
+        }""",
+        round_id,
+    )
+    return result
+
+
+def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(page: Any, live_server: str) -> None:
+    base = live_server
+    page.set_default_timeout(20_000)
+
+    _register_and_deposit(page, base, "100.00", 10000)
 
     # -- sit at the live table
     page.goto(f"{base}/table.html?id=european-eur")
@@ -141,7 +156,7 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
     # a round whose betting window still has a few seconds (004 §1.6)
     page.wait_for_function(
         "() => document.querySelector('#phase').textContent === 'Place your bets'"
-        " && Number(document.querySelector('#countdown').textContent) >= 4",
+        " && Number(document.querySelector('#countdown').textContent) >= 5",
         timeout=(BETTING_SECONDS + 10) * 1000,
     )
     before = _minor(page, "#balance")
@@ -169,13 +184,7 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
     assert after - before == net  # the balance shown moved by exactly the settlement
 
     # -- the Games History holds the same round, and the paytable gives the same return
-    recall = page.evaluate(
-        """async (id) => {
-            const r = await fetch(`/api/history/${id}`, {headers: {Authorization: `Bearer ${localStorage.getItem('croupier.token')}`}});
-            return await r.json();
-        }""",
-        round_id,
-    )
+    recall = _recall(page, round_id)
     assert recall["state"] == "settled"
     assert (recall["stake_minor"], recall["returned_minor"], recall["net_minor"]) == (stake, returned, net)
     pocket = recall["outcome"]["pockets"][0]
@@ -197,3 +206,77 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
     page.wait_for_selector("#recall p.ok")
     assert "matches the published hash" in page.locator("#recall p.ok").text_content()
     assert page.errors == []
+
+
+def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, live_server: str) -> None:
+    """A single-player American spin with the five-number bet and 00 (000 §12.1 American; 001 §8),
+    the balance moved by exactly its settlement, then the provably-fair seeds rotated and the round
+    verified in the browser against the revealed server seed."""
+    base = live_server
+    page.set_default_timeout(20_000)
+    login = _register_and_deposit(page, base, "50.00", 5000)
+    page.goto(f"{base}/")
+    page.get_by_role("link", name="Play American Roulette single player").click()
+    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '5000'")
+    page.get_by_role("button", name="chip 0.50 EUR").click()
+    for name in ("five_number 0/1/2/3/00", "straight 00", "split 2/00", "trio 0/2/00", "black"):
+        page.get_by_role("button", name=name, exact=True).click()
+    page.get_by_role("button", name="Double").click()  # doubles the bets on the layout (004 §1.5.2)
+    assert _minor(page, "#total-bet") == 2 * 5 * 50
+    page.get_by_role("button", name="Spin").click()
+    page.wait_for_selector("#result[data-net]")
+    round_id = int(page.get_attribute("#result", "data-round"))
+    net = int(page.get_attribute("#result", "data-net"))
+    returned = int(page.get_attribute("#result", "data-returned"))
+    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{5000 + net}'")
+    recall = _recall(page, round_id)
+    assert (recall["variant"], recall["stake_minor"], recall["net_minor"]) == ("american", 500, net)
+    assert returned == _expected_return("american", recall["bets"], recall["outcome"]["pockets"][0])
+
+    page.goto(f"{base}/account.html")
+    page.get_by_label("New client seed").fill("my e2e seed")
+    page.get_by_role("button", name="Set client seed").click()
+    page.wait_for_function("() => document.querySelector('#client-seed').textContent === 'my e2e seed'")
+    page.get_by_role("button", name="Rotate and reveal the server seed").click()
+    page.wait_for_function("() => document.querySelector('#fair-status').textContent.includes('matches')")
+    page.get_by_role("button", name=f"recall round {round_id}").click()
+    page.get_by_role("button", name="Verify in this browser").click()
+    page.wait_for_selector("#recall p.ok")
+    assert "the recorded outcome" in page.locator("#recall p.ok").text_content()
+
+    # -- withdraw: split into the refund of deposits and winnings (001 §4.4)
+    cash = _minor(page, "#cash")
+    page.get_by_label("Withdraw amount (EUR)").fill("10.00")
+    page.get_by_role("button", name="Withdraw", exact=True).click()
+    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{cash - 1000}'")
+    assert "refund 10.00 EUR, winnings 0.00 EUR" in page.text_content("#withdraw-status")
+
+    # -- log out, log back in with the login form
+    page.get_by_role("button", name="Log out").click()
+    page.wait_for_selector("#guest:not([hidden])")
+    form = page.get_by_role("tabpanel", name="Log in")
+    form.get_by_label("Login").fill(login)
+    form.get_by_label("Password").fill("correct horse battery")
+    form.get_by_role("button", name="Log in", exact=True).click()
+    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{cash - 1000}'")
+    assert page.errors == []
+
+
+def test_004_1_6_a_guest_follows_the_table_without_a_session(browser: Any, live_server: str) -> None:
+    """Without a session (the table WebSocket needs one) the page follows the table by polling:
+    the betting window with its countdown and the results history; betting asks to log in."""
+    ctx = browser.new_context()
+    page = ctx.new_page()
+    try:
+        page.goto(f"{live_server}/table.html?id=european-eur")
+        page.wait_for_function(
+            "() => document.querySelector('#phase').textContent === 'Place your bets'"
+            " && Number(document.querySelector('#countdown').textContent) >= 1",
+            timeout=(BETTING_SECONDS + 10) * 1000,
+        )
+        assert "Log in" in page.text_content("#confirm-hint")
+        page.get_by_role("button", name="straight 17", exact=True).click()
+        assert page.get_attribute("#total-bet", "data-minor") == "0"
+        page.wait_for_selector("#history li", timeout=(BETTING_SECONDS + 10) * 1000)
+    finally:
+        ctx.close()

@@ -37,6 +37,13 @@ function showGuest() {
       $(panel).querySelector("input").focus();
     });
   }
+  // the tab pattern: arrow keys move between the two tabs
+  $(".tabs").addEventListener("keydown", (e) => {
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    const other = document.activeElement === $("#tab-login") ? "#tab-register" : "#tab-login";
+    $(other).click();
+    $(other).focus();
+  });
   if (location.hash === "#register") $("#tab-register").click();
   let loginKey = null;
   $("#login-form").addEventListener("input", () => { loginKey = null; });
@@ -261,7 +268,7 @@ async function recall(id) {
       r.void_reason ? el("p", { class: "error" }, `Voided: ${r.void_reason}; every stake refunded.`) : null,
       bets,
       el("h4", { class: "section-title" }, "Provably fair data"),
-      el("dl", {},
+      el("dl", { class: "kv" },
         el("dt", {}, "Scheme"), el("dd", {}, f.scheme ?? "–"),
         el("dt", {}, "Server seed hash"), el("dd", { class: "mono" }, f.server_seed_hash ?? "–"),
         el("dt", {}, "Server seed"), el("dd", { class: "mono" }, f.server_seed ?? "not revealed yet"),

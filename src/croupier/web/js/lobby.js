@@ -1,6 +1,5 @@
 // The lobby: the live tables and the game catalogue (GET /api/tables, GET /api/games).
 import { api } from "./api.js";
-import { formatMoney } from "./money.js";
 import { colourOf } from "./roulette/layout.js";
 import { renderHeader } from "./ui.js";
 
@@ -34,7 +33,7 @@ async function loadTables() {
         el("h3", {}, t.name),
         el("p", { class: "muted" }, `${t.variant.replace(/_/g, " ")} · ${t.currency} · ${Math.round(t.betting_seconds)} s to bet · ${state}`),
         recent,
-        el("a", { class: "go", href: `/table.html?id=${encodeURIComponent(t.id)}` }, `Play at ${t.name}`)));
+        el("a", { class: "go", href: `/table.html?id=${encodeURIComponent(t.id)}`, "aria-label": `Play at ${t.name}` }, "Join the table")));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the tables: ${e.message}`));
@@ -52,12 +51,13 @@ async function loadGames() {
       const vs = el("ul", {});
       for (const v of g.variants) {
         const li = el("li", {}, v.title);
-        if (g.name === "roulette" && ["european", "american"].includes(v.name)) {
-          li.append(" · ", el("a", { href: `/table.html?preview=${v.name}` }, "see the layout"));
+        if (g.name === "roulette") {
+          li.append(" · ", el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play"));
         }
         vs.append(li);
       }
-      ul.append(el("li", { class: "card" }, el("h3", {}, g.title), vs));
+      ul.append(el("li", { class: "card" }, el("h3", {}, g.title),
+        el("p", { class: "muted" }, "Single-player rounds: your own spin, drawn from your provably-fair seeds."), vs));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));
@@ -68,4 +68,3 @@ async function loadGames() {
 
 loadTables();
 loadGames();
-void formatMoney;

@@ -1,6 +1,6 @@
 // The live roulette table: board + bet slip + the table's WebSocket (docs/api.md "Shared tables").
 import { ApiError, api, newKey, tableSocketUrl, token } from "./api.js";
-import { chipFace, formatMoney, toMajorString } from "./money.js";
+import { chipFace, formatMinor, formatMoney, toMajorString } from "./money.js";
 import { buildBoard } from "./roulette/board.js";
 import { BetSlip } from "./roulette/bets.js";
 import { RACETRACK_ORDER, betLabel, colourOf, describeVariant, spotKey } from "./roulette/layout.js";
@@ -37,39 +37,48 @@ async function main() {
   let table = null;
   let info = null;
   const preview = params.get("preview");
-  if (!preview) {
-    try {
+  const solo = params.get("solo"); // a single-player round per spin (POST /api/rounds)
+  state.solo = solo;
+  try {
+    if (solo) {
+      info = await api.variant("roulette", solo);
+      if (token()) state.currency = (await api.me()).player.currency;
+    } else if (!preview) {
       table = await api.table(state.tableId);
       info = await api.variant(table.game, table.variant);
-    } catch (e) {
-      if (e instanceof ApiError && e.status === 404) {
-        $("#phase").textContent = `No table "${state.tableId}".`;
-        return;
-      }
+    } else {
       state.offline = true;
     }
-  } else {
+  } catch (e) {
+    if (e instanceof ApiError && e.status === 404) {
+      $("#phase").textContent = solo ? `No roulette variant "${solo}".` : `No table "${state.tableId}".`;
+      return;
+    }
     state.offline = true;
   }
   let variant;
   if (info) {
+    const name = solo || table.variant;
     const codes = info.bets.map((b) => b.code);
     const payouts = Object.fromEntries(info.bets.map((b) => [b.code, b.payout]));
     for (const c of RACETRACK_ORDER) delete payouts[c];
     variant = describeVariant({
       wheel: (info.pockets || []).includes("00") ? "american" : "european",
-      first_four: FIRST_FOUR.has(table.variant),
+      first_four: FIRST_FOUR.has(name),
       racetrack: RACETRACK_ORDER.filter((c) => codes.includes(c)),
       payouts,
       title: info.title,
     });
-    state.currency = table.currency;
-    state.bettingSeconds = table.betting_seconds || 23;
-    state.limits = info.limits?.[table.currency] || null;
-    $("#table-title").textContent = table.name;
-    document.title = `${table.name} · Croupier`;
+    if (table) {
+      state.currency = table.currency;
+      state.bettingSeconds = table.betting_seconds || 23;
+    }
+    state.limits = info.limits?.[state.currency] || null;
+    const title = table ? table.name : `${info.title} · single player`;
+    $("#table-title").textContent = title;
+    document.title = `${title} · Croupier`;
   } else {
-    variant = describeVariant({ variant: preview || "european" });
+    variant = describeVariant({ variant: solo || preview || "european" });
     state.currency = params.get("currency") || "EUR";
     $("#table-title").textContent = `${variant.title} (preview)`;
     $("#phase").textContent = "Preview: not connected to a table";
@@ -80,30 +89,40 @@ async function main() {
     : "";
   $("#table-meta").textContent = [variant.title, state.currency, limitText].filter(Boolean).join(" · ");
 
+  for (const c of document.querySelectorAll(".cur")) c.textContent = `(${state.currency})`;
   state.board = buildBoard($("#board"), variant, { onBet: placeChip });
   buildChips();
   slip.onChange(renderSlip);
-  renderSlip();
   wireActions();
 
   if (table) {
     renderHistory(table.recent || []);
     applyRound(table.round, null);
   }
-  if (!state.offline && token()) {
+  if (state.offline) {
+    state.board.setEnabled(true);
+  } else if (solo) {
+    state.board.setEnabled(true);
+    setPhase(token() ? "Place your bets, then spin" : "Log in to play");
+    $(".countdown").hidden = true;
+    if (token()) await refreshBalance();
+    else $("#confirm-hint").innerHTML = '<a href="/account.html">Log in</a> to play.';
+  } else if (token()) {
     await refreshBalance();
-    connect();
-  } else if (!state.offline) {
-    $("#confirm-hint").innerHTML = 'You are watching. <a href="/account.html">Log in</a> to bet.';
+    await restoreAccepted();
     connect();
   } else {
-    state.board.setEnabled(true);
+    // The table WebSocket needs a session (docs/api.md): a guest follows the table by polling.
+    $("#confirm-hint").innerHTML = 'You are watching. <a href="/account.html">Log in</a> to bet.';
+    poll();
   }
+  renderSlip();
 }
 
 // ---------------------------------------------------------------- chips and the slip
 function buildChips() {
-  const unit = Math.max(1, state.limits?.table_min_minor || 10 ** (state.currency === "AMD" ? 2 : 1));
+  // ASSUMPTION: whole drams are tiny stakes, so AMD chips start at 100 AMD (above the 1 AMD minimum)
+  const unit = Math.max(state.limits?.table_min_minor || 10, state.currency === "AMD" ? 100 : 1);
   const values = CHIP_STEPS.map((k) => k * unit);
   const row = $("#chips");
   row.replaceChildren();
@@ -129,7 +148,7 @@ function selectChip(v) {
 }
 
 function bettingOpen() {
-  if (state.offline) return true;
+  if (state.offline || state.solo) return true;
   return !!state.round && state.round.state === "open" && remainingMs() > 0;
 }
 
@@ -186,15 +205,16 @@ function renderSlip() {
   state.board?.showChips(chipTexts);
   const total = acc.reduce((s, b) => s + b.stake, 0) + slip.total();
   const tb = $("#total-bet");
-  tb.textContent = fmt(total);
+  tb.textContent = formatMinor(total, state.currency);
   tb.dataset.minor = String(total);
   const open = bettingOpen();
   $("#undo").disabled = slip.isEmpty();
   $("#clear").disabled = slip.isEmpty();
   $("#rebet").disabled = !slip.last.length || !open;
-  $("#double").disabled = (slip.isEmpty() && !slip.last.length) || !open;
+  $("#double").disabled = (slip.isEmpty() && !acc.length && !slip.last.length) || !open;
   $("#confirm").disabled = slip.isEmpty() || !open || state.sending || state.offline;
-  $("#confirm").textContent = slip.isEmpty() ? "Place bets" : `Place bets · ${fmt(slip.total())}`;
+  const verb = state.solo ? "Spin" : "Place bets";
+  $("#confirm").textContent = slip.isEmpty() ? verb : `${verb} · ${fmt(slip.total())}`;
 }
 
 function mergeBets(bets) {
@@ -216,7 +236,7 @@ function wireActions() {
   $("#undo").addEventListener("click", () => slip.undo());
   $("#clear").addEventListener("click", () => slip.clear());
   $("#rebet").addEventListener("click", () => slip.rebet());
-  $("#double").addEventListener("click", () => slip.double());
+  $("#double").addEventListener("click", () => slip.double(state.accepted));
   $("#confirm").addEventListener("click", () => confirmBets());
   document.addEventListener("keydown", (e) => {
     if (e.target instanceof HTMLInputElement) return;
@@ -224,7 +244,32 @@ function wireActions() {
   });
 }
 
+async function spin() {
+  const bets = slip.bets();
+  if (!bets.length || state.sending) return;
+  state.sending = true;
+  renderSlip();
+  const body = bets.map((b) => ({ code: b.code, target: b.target, stake: toMajorString(b.stake, state.currency) }));
+  setPhase("Spinning…");
+  try {
+    const r = await api.playRound("roulette", state.solo, body, newKey());
+    state.board.markWinner(pocketsOf(r.outcome));
+    addHistory(r.outcome, r.round_id);
+    setPhase(resultText(r.outcome));
+    showSettlement(r.round_id, r.outcome, r);
+    slip.closeRound(bets);
+    if (r.balance) setBalance(r.balance);
+  } catch (e) {
+    setPhase("Place your bets, then spin");
+    toast(e.message || String(e));
+  } finally {
+    state.sending = false;
+    renderSlip();
+  }
+}
+
 async function confirmBets() {
+  if (state.solo) { await spin(); return; }
   const bets = slip.bets();
   if (!bets.length || state.sending || !state.round) return;
   state.sending = true;
@@ -254,6 +299,20 @@ function recordAccepted(roundId, accepted, roundStake) {
   for (const a of accepted) state.accepted.push({ code: a.code, target: a.target, stake: a.stake_minor });
 }
 
+/** After a reload: the bets already accepted in the open round, from the Games History (000 §10). */
+async function restoreAccepted() {
+  const r = state.round;
+  if (!r || r.state !== "open") return;
+  try {
+    const { items } = await api.history(5);
+    const mine = items.find((h) => h.round_id === r.round_id && h.table_id === state.tableId);
+    if (!mine) return;
+    const recall = await api.recall(mine.round_id);
+    recordAccepted(r.round_id, recall.bets, undefined);
+    renderSlip();
+  } catch { /* the slip just starts empty */ }
+}
+
 // ---------------------------------------------------------------- balance and results
 async function refreshBalance() {
   try { setBalance(await api.wallet()); } catch (e) { toast(e.message); }
@@ -261,10 +320,15 @@ async function refreshBalance() {
 
 function setBalance(b) {
   state.balance = b.cash_minor;
-  if (b.currency) state.currency = b.currency;
+  const cur = b.currency || state.currency;
   const el = $("#balance");
-  el.textContent = fmt(b.cash_minor);
+  el.textContent = formatMinor(b.cash_minor, cur);
   el.dataset.minor = String(b.cash_minor);
+  $("#balance-cur").textContent = `(${cur})`;
+  if (cur !== state.currency && !state.mismatch) {
+    state.mismatch = true; // docs/api.md: a table plays in one currency (422 currency_mismatch)
+    $("#confirm-hint").textContent = `This table plays in ${state.currency}; your account is in ${cur}. Pick a ${cur} table in the lobby.`;
+  }
 }
 
 function renderHistory(recent) {
@@ -313,7 +377,10 @@ function applyRound(round, serverTime) {
   } else {
     state.board.setEnabled(false);
     stopTick();
-    if (round) setPhase(round.state === "closed" ? "No more bets" : "Waiting for the next round");
+    if (round?.outcome) {
+      state.board.markWinner(pocketsOf(round.outcome));
+      setPhase(resultText(round.outcome));
+    } else if (round) setPhase(round.state === "closed" ? "No more bets" : "Waiting for the next round");
     else setPhase("Waiting for the next round");
   }
   renderSlip();
@@ -348,20 +415,46 @@ function stopTick() {
 // ---------------------------------------------------------------- the WebSocket
 let socket = null;
 let retry = 0;
+let failures = 0;
 function connect() {
   socket = new WebSocket(tableSocketUrl(state.tableId));
-  socket.addEventListener("open", () => { retry = 0; });
+  let opened = false;
+  socket.addEventListener("open", () => { retry = 0; failures = 0; opened = true; });
   socket.addEventListener("message", (ev) => {
     let msg;
     try { msg = JSON.parse(ev.data); } catch { return; }
     onEvent(msg);
   });
   socket.addEventListener("close", () => {
+    if (!opened && ++failures >= 3) { poll(); return; } // refused (e.g. an expired session)
     setPhase("Reconnecting…");
     retry = Math.min(retry + 1, 5);
     setTimeout(connect, 500 * 2 ** retry);
   });
-  setInterval(() => { if (socket.readyState === WebSocket.OPEN) socket.send("ping"); }, 20000);
+}
+setInterval(() => { if (socket && socket.readyState === WebSocket.OPEN) socket.send("ping"); }, 20000);
+
+/** Follow the table without a WebSocket: GET /api/tables/{id} every second. */
+async function poll() {
+  let lastResult = null;
+  for (;;) {
+    try {
+      const t = await api.table(state.tableId);
+      const r = t.round;
+      const changed = !state.round || !r || r.round_id !== state.round.round_id || r.state !== state.round.state;
+      if (changed && (r?.state === "open" || !state.round || state.round.state === "open")) applyRound(r, null);
+      const latest = (t.recent || [])[0];
+      if (latest && latest.round_id !== lastResult) {
+        if (lastResult !== null && r?.state !== "open") {
+          state.board.markWinner(pocketsOf(latest.outcome));
+          setPhase(resultText(latest.outcome));
+        }
+        lastResult = latest.round_id;
+        renderHistory(t.recent);
+      }
+    } catch { /* the next poll will tell */ }
+    await new Promise((res) => setTimeout(res, 1000));
+  }
 }
 
 function onEvent(m) {
@@ -385,11 +478,9 @@ function onEvent(m) {
       renderSlip();
       break;
     case "result": {
-      const p = m.outcome?.pockets?.[0];
-      const num = p === "00" ? "00" : Number(p);
-      state.board.markWinner(num);
+      state.board.markWinner(pocketsOf(m.outcome));
       addHistory(m.outcome, m.round_id);
-      setPhase(`Result: ${m.outcome.pockets.join(" and ")} ${m.outcome.pockets.length === 1 ? colourOf(num) : ""}`.trim());
+      setPhase(resultText(m.outcome));
       const r = $("#result");
       r.dataset.round = String(m.round_id);
       break;
@@ -409,6 +500,17 @@ function onEvent(m) {
   }
 }
 
+function pocketsOf(outcome) {
+  return (outcome?.pockets || []).map((p) => (p === "00" ? "00" : Number(p)));
+}
+
+/** "Result: 17 red"; two balls "Result: 17 red and 0 green"; Lightning adds its lucky numbers. */
+function resultText(outcome) {
+  const ps = pocketsOf(outcome).map((p) => `${p} ${colourOf(p)}`).join(" and ");
+  const lucky = outcome?.lucky ? Object.entries(outcome.lucky).map(([n, o]) => `${n} pays ${o}`).join(", ") : "";
+  return `Result: ${ps}${lucky ? ` · lucky numbers: ${lucky}` : ""}`;
+}
+
 function showSettlement(roundId, outcome, you) {
   const r = $("#result");
   r.dataset.round = String(roundId);
@@ -416,15 +518,16 @@ function showSettlement(roundId, outcome, you) {
   r.dataset.returned = String(you.returned_minor);
   r.dataset.net = String(you.net_minor);
   const pockets = outcome?.pockets?.join(" and ") ?? "";
+  const net = `net ${you.net_minor >= 0 ? "+" : ""}${fmt(you.net_minor)}`;
   if (you.returned_minor > 0) {
     r.className = "result win";
-    r.textContent = `${pockets}: you win ${fmt(you.returned_minor)} (bet ${fmt(you.stake_minor)}, net ${you.net_minor >= 0 ? "+" : ""}${fmt(you.net_minor)})`;
+    r.textContent = `${pockets}: you win ${fmt(you.returned_minor)} (bet ${fmt(you.stake_minor)}, ${net})`;
   } else {
     r.className = "result";
     r.textContent = `${pockets}: no win this time (bet ${fmt(you.stake_minor)})`;
   }
   const lw = $("#last-win");
-  lw.textContent = fmt(you.returned_minor);
+  lw.textContent = formatMinor(you.returned_minor, state.currency);
   lw.dataset.minor = String(you.returned_minor);
   lw.classList.toggle("won", you.returned_minor > 0);
   // rebet (004 §1.5.1) repeats the bets of this round

@@ -59,11 +59,13 @@ export class BetSlip {
   }
 
   /**
-   * Double (004 §1.5.2 ASSUMPTION): doubles the bets on the layout; on an empty layout it places
-   * the last round's bets twice.
+   * Double (004 §1.5.2 ASSUMPTION): doubles the bets on the layout (`accepted`, bets the server
+   * already took this round, plus the chips not sent yet); on an empty layout it places the last
+   * round's bets twice.
    */
-  double() {
-    const src = this.isEmpty() ? this.last.map((b) => ({ ...b, stake: 2 * b.stake })) : this.bets();
+  double(accepted = []) {
+    const onLayout = [...accepted, ...this.bets()];
+    const src = onLayout.length ? onLayout : this.last.map((b) => ({ ...b, stake: 2 * b.stake }));
     if (!src.length) return false;
     this.actions.push(src.map((b) => ({ code: b.code, target: b.target, stake: b.stake })));
     this.changed();

@@ -2,11 +2,10 @@
 // racetrack. Pure DOM, no framework. Each bet spot is a <button> whose accessible name is the
 // engine's label of its position ("straight 17", "split 17/20", "corner 1/2/4/5", "dozen 2").
 import {
-  CALL_BETS, CALL_TITLES, OUTSIDE_TITLES, RACETRACK_ORDER, WHEEL_ORDER, betKey, betLabel,
+  CALL_BETS, CALL_TITLES, OUTSIDE_TITLES, WHEEL_ORDER, betKey, betLabel,
   colourOf, coverOf, insideTargets, pocketKey,
 } from "./layout.js";
 
-const SVG_NS = "http://www.w3.org/2000/svg";
 const HOT = 0.36; // hotspot size in cell units
 const X0 = 1; // numbers start after the zero column
 
@@ -32,7 +31,6 @@ function el(tag, attrs = {}, ...children) {
 /** Where the hotspot of an inside position sits (a point in horizontal cell units). */
 function hotspotPoint(code, t, wheel) {
   const american = wheel === "american";
-  const zeroRow = (p) => (p === "00" ? 0.75 : american ? 2.25 : 1.5);
   if (code === "split") {
     const [a, b] = t;
     if (a === 0 && b === "00") return [X0 - 0.5, 1.5];
@@ -59,7 +57,6 @@ function hotspotPoint(code, t, wheel) {
     return { "0-1-2": [X0, 2], "0-2-3": [X0, 1], "0-2-00": [X0, 1.5], "2-3-00": [X0, 1] }[key];
   }
   if (code === "five_number") return [X0, 3];
-  void zeroRow;
   return null;
 }
 
@@ -154,6 +151,20 @@ export function buildBoard(root, variant, { onBet }) {
     }
   }
 
+  // Double Ball's double number (000 §12.1): both balls on one chosen number.
+  if (codes.has("double_number")) {
+    otherRow = otherRow || el("div", { class: "other-bets", role: "group", "aria-label": "Other bets" });
+    const pick = el("select", { id: "double-number", "aria-label": "number for the double number bet" },
+      ...WHEEL_ORDER[wheel].slice().sort((a, b) => (a === "00" ? 37 : a) - (b === "00" ? 37 : b))
+        .map((p) => el("option", { value: String(p) }, String(p))));
+    const b = spot("double_number", [0], "outside other", `Double number · ${variant.payouts.double_number}`,
+      { "aria-label": "double number" });
+    b.getTarget = () => [pick.value === "00" ? "00" : Number(pick.value)];
+    spots.delete(betKey("double_number", [0]));
+    spots.set("double_number:", b);
+    otherRow.append(el("span", { class: "pick" }, pick, b));
+  }
+
   const frame = el("div", { class: "board" }, field);
   root.replaceChildren(frame);
   if (otherRow) root.append(otherRow);
@@ -161,7 +172,7 @@ export function buildBoard(root, variant, { onBet }) {
   // Racetrack (004 §1.13; 001 §8.15)
   let track = null;
   if (variant.racetrack && variant.racetrack.length) {
-    track = buildRacetrack(variant, spot, cells, racks);
+    track = buildRacetrack(variant, spot, racks);
     root.append(track.node);
   }
 
@@ -181,6 +192,34 @@ export function buildBoard(root, variant, { onBet }) {
   }
   layout();
   window.matchMedia("(max-width: 640px)").addEventListener("change", layout);
+
+  // Arrow keys move between the numbers as they are laid out on screen (Tab still visits every
+  // spot); Home goes to zero.
+  field.addEventListener("keydown", (e) => {
+    const t = e.target;
+    if (!(t instanceof HTMLElement) || !t.classList.contains("num")) return;
+    const p = JSON.parse(t.dataset.target)[0];
+    // [rows, columns] of the horizontal layout (row 0 = 3-6-9..., column 0 = 1-2-3)
+    const dirs = field.classList.contains("vertical")
+      ? { ArrowUp: [0, -1], ArrowDown: [0, 1], ArrowLeft: [1, 0], ArrowRight: [-1, 0] }
+      : { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+    let next = null;
+    if (e.key === "Home") next = 0;
+    else if (dirs[e.key]) {
+      const [dr, dc] = dirs[e.key];
+      if (p === 0 || p === "00") {
+        if (dc > 0) next = american ? (p === "00" ? 3 : 1) : 2;
+      } else {
+        const hr = row(p) + dr;
+        const hc = col(p) + dc;
+        if (hc < 0) next = american && hr < 1.5 ? "00" : 0;
+        else if (hr >= 0 && hr <= 2 && hc <= 11) next = 3 * hc + (3 - hr);
+      }
+    }
+    if (next === null) return;
+    const target = cells.get(String(next));
+    if (target) { e.preventDefault(); target.focus(); }
+  });
 
   // Highlight the covered numbers on hover and focus (001 §8.12.2).
   function highlight(cover) {
@@ -212,9 +251,10 @@ export function buildBoard(root, variant, { onBet }) {
       }
     },
     /** Mark the winning pocket (004 §1.9: highlighted on the table graphic). */
-    markWinner(pocket) {
-      for (const [k, c] of cells) c.classList.toggle("winner", pocket !== null && k === pocketKey(pocket));
-      for (const r of racks) r.classList.toggle("winner", pocket !== null && r.dataset.pocket === pocketKey(pocket));
+    markWinner(pockets) {
+      const won = new Set((Array.isArray(pockets) ? pockets : pockets === null ? [] : [pockets]).map(pocketKey));
+      for (const [k, c] of cells) c.classList.toggle("winner", won.has(k));
+      for (const r of racks) r.classList.toggle("winner", won.has(r.dataset.pocket));
     },
     setEnabled(on) {
       root.classList.toggle("closed", !on);
@@ -223,14 +263,13 @@ export function buildBoard(root, variant, { onBet }) {
   };
 }
 
-function buildRacetrack(variant, spot, cells, racks) {
+function buildRacetrack(variant, spot, racks) {
   const wheel = variant.wheel;
   const order = WHEEL_ORDER[wheel];
   const max = variant.neighbours_max;
   // inside the oval in wheel order: Tiers opposite zero (left), then Orphelins, Voisins, Jeu Zéro
   const calls = ["tiers", "orphelins", "voisins", "jeu_zero"].filter((c) => variant.racetrack.includes(c));
   const hasNeighbours = variant.racetrack.includes("neighbours");
-  void RACETRACK_ORDER;
   let pairs = Math.min(2, max); // 004 §1.13.2 ASSUMPTION: default of 2 pairs
 
   const pairsOut = el("output", { class: "pairs-value", "aria-live": "polite", id: "pairs-value" }, String(pairs));
@@ -313,8 +352,7 @@ function buildRacetrack(variant, spot, cells, racks) {
     node.append(el("div", { class: "pairs", role: "group", "aria-label": "Pairs of neighbours" },
       el("span", { id: "pairs-label" }, "Neighbours ±"), minus, pairsOut, plus));
   }
-  void cells;
   return { node, getPairs: () => pairs, setPairs };
 }
 
-export { el, SVG_NS };
+export { el };

@@ -149,4 +149,8 @@ export function describeVariant(info = {}) {
 }
 
 /** The key of the spot that shows a bet's chips (all neighbours bets on a number share one). */
-export const spotKey = (code, target) => (code === "neighbours" ? `neighbours:${pocketKey(target[0])}` : betKey(code, target));
+export const spotKey = (code, target) => {
+  if (code === "neighbours") return `neighbours:${pocketKey(target[0])}`;
+  if (code === "double_number") return "double_number:";
+  return betKey(code, target);
+};
