@@ -9,6 +9,8 @@ import json
 import threading
 from pathlib import Path
 
+from hypothesis import given
+from hypothesis import strategies as st
 from sqlalchemy import delete, select, text, update
 
 from croupier.cli import main
@@ -176,3 +178,40 @@ def test_001_5_2_10_concurrent_bets_keep_one_unbroken_chain(prot: Platform) -> N
     v = prot.read(audit.verify_session)
     bets = [e for e in history(prot) if e["kind"] == "bet"]
     assert v.ok and len(bets) == 32, v.reason
+
+
+def _chain(n: int) -> list[dict[str, object]]:
+    items: list[dict[str, object]] = []
+    prev = audit.GENESIS
+    for i in range(1, n + 1):
+        e: dict[str, object] = {"seq": i, "at": f"2026-11-18T10:00:{i % 60:02d}.000000Z",
+                                "kind": ("bet", "win", "refund")[i % 3], "player_id": i % 4 + 1,
+                                "round_id": i, "play_id": i, "amount": 100 * i, "currency": "EUR",
+                                "account": "cash", "ref": f"bet:{i}", "prev_hash": prev}
+        e["hash"] = audit.entry_hash(e)
+        prev = str(e["hash"])
+        items.append(e)
+    return items
+
+
+@given(n=st.integers(3, 30), data=st.data())
+def test_001_5_2_10_every_tampering_is_detected_at_the_right_entry(n: int, data: st.DataObject) -> None:
+    items = _chain(n)
+    assert audit.verify(items, (n, str(items[-1]["hash"]))).ok
+    how = data.draw(st.sampled_from(["edit", "delete", "swap", "truncate"]))
+    i = data.draw(st.integers(0, n - 2))
+    if how == "edit":
+        field = data.draw(st.sampled_from(["amount", "player_id", "kind", "ref", "at"]))
+        items[i] = dict(items[i], **{field: "tampered" if field in ("kind", "ref", "at") else 999999})
+        expected = i + 1
+    elif how == "delete":
+        del items[i]
+        expected = i + 2  # the entry standing where the deleted one belonged
+    elif how == "swap":
+        items[i], items[i + 1] = items[i + 1], items[i]
+        expected = i + 2
+    else:
+        items = items[: i + 1]
+        expected = i + 2  # the head says n entries
+    v = audit.verify(items, (n, str(_chain(n)[-1]["hash"])))
+    assert not v.ok and v.first_broken == expected, (how, i, v)

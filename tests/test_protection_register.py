@@ -110,3 +110,17 @@ def test_001_5_1_5_an_operator_lifts_its_register_entry(prot: Platform) -> None:
 def test_documents_are_normalised_as_the_platform_stores_them() -> None:
     for raw in ("ab 12-34", "AB1234", " a-b-1 2 3 4 ", "xy\t99"):
         assert normalise_document(raw) == players.normalise_document(raw)
+
+
+def test_001_2_1_a_register_entry_ends_on_its_date(prot: Platform, clock: FakeClock) -> None:
+    from datetime import timedelta
+
+    doc = document()
+    a = player(prot, doc=doc)
+    op = operator(prot)
+    prot.run(lambda s: register.add_entry(s, doc, "limited term", "register",
+                                          clock() + timedelta(days=30), op.id, clock()))
+    with pytest.raises(RestrictedPerson, match="until"):
+        prot.login(a.login, "password123")
+    clock.advance(days=30)
+    prot.login(a.login, "password123")
