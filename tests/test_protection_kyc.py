@@ -60,3 +60,30 @@ def test_001_5_2_18_no_payouts_to_third_parties(prot: Platform, clock: FakeClock
         prot.run(lambda s: check_withdrawal(s, a, 100, clock(), payee_document=document()))
     prot.run(lambda s: check_withdrawal(s, a, 100, clock(), payee_document=a.document_number.lower()))
     assert cash(prot, a) == 1000
+
+
+def test_001_5_2_18_a_listed_persons_contributions_go_to_their_legal_representative_only_as_refund(
+        prot: Platform, clock: FakeClock) -> None:
+    from sqlalchemy import select
+
+    from croupier.platform.ledger import Ledger, player_code, system_code
+    from croupier.platform.protection import payouts, register
+    from croupier.store.protection_models import RepresentativePayout
+
+    a = player(prot, deposit="30.00", verified=True)
+    # winnings of 20.00 on top of the 30.00 deposited
+    prot.run(lambda s: Ledger(s).transfer("win-rep", system_code("house", "EUR"), player_code(a.id),
+                                          2000, "payout"))
+    with pytest.raises(ThirdPartyPayout, match="001 §5.2.18"):  # not listed: no third party at all
+        prot.run(lambda s: payouts.pay_representative(s, a, "10.00", "Parent", "REP123", None, clock()))
+    prot.run(lambda s: register.self_exclude(s, a, None, clock()))
+    with pytest.raises(ThirdPartyPayout, match="at most 30.00 EUR"):  # contributions only
+        prot.run(lambda s: payouts.pay_representative(s, a, "30.01", "Parent", "REP123", None, clock()))
+    w = prot.run(lambda s: payouts.pay_representative(s, a, "30.00", "Parent", "rep-123", None, clock()))
+    assert (w.refund_part, w.winnings_part) == (3000, 0)
+    rec = prot.read(lambda s: s.scalars(select(RepresentativePayout)).one())
+    assert (rec.withdrawal_id, rec.representative_document) == (w.id, "REP123")
+    # the winnings stay the player's, payable to the player only
+    assert cash(prot, a) == 2000
+    prot.run(lambda s: payouts.pay_player(s, a, "20.00", clock()))
+    assert cash(prot, a) == 0 and prot.audit().total == 0

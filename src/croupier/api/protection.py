@@ -31,11 +31,11 @@ from croupier.platform.protection import (
     complaints,
     kyc,
     limits,
+    payouts,
     register,
     roles,
 )
 from croupier.platform.protection.errors import InvalidLimit
-from croupier.platform.protection.hooks import check_withdrawal
 from croupier.store.models import Player
 from croupier.store.protection_models import Verification
 
@@ -106,8 +106,10 @@ class BonusIn(_In):
     wager_multiplier: StrictInt
 
 
-class AmountIn(_In):
+class PayoutIn(_In):
     amount: StrictStr = Field(max_length=40)
+    representative_name: StrictStr | None = Field(None, max_length=200)
+    representative_document: StrictStr | None = Field(None, max_length=64)
 
 
 router = APIRouter(prefix="/api", responses=ERRORS, tags=["protection"])
@@ -354,16 +356,19 @@ async def grant_bonus(player_id: int, body: BonusIn, request: Request, op: Opera
 
 
 @router.post("/backoffice/players/{player_id}/payout", status_code=201)
-async def payout(player_id: int, body: AmountIn, request: Request, op: Operator) -> Response:
+async def payout(player_id: int, body: PayoutIn, request: Request, op: Operator) -> Response:
     """Pay a player's own money out to the player (never a third party, 001 §5.2.18), e.g. for
-    a self-excluded or listed person who can no longer log in (001 §2.1)."""
+    a self-excluded or listed person who can no longer log in (001 §2.1); or, for a listed
+    person, the refund of their contributions to their legal representative (001 §5.2.18)."""
     p = _platform(request)
 
     def fn(s: Session) -> dict[str, Any]:
         pl = _player(s, player_id)
-        amount = wallet.parse_amount(body.amount, pl.currency)
-        check_withdrawal(s, pl, amount, p.clock(), payee_document=pl.document_number)
-        return wallet.withdrawal_dict(wallet.withdraw(s, pl, body.amount, p.clock()))
+        if body.representative_name is None and body.representative_document is None:
+            return wallet.withdrawal_dict(payouts.pay_player(s, pl, body.amount, p.clock()))
+        return wallet.withdrawal_dict(payouts.pay_representative(
+            s, pl, body.amount, body.representative_name or "", body.representative_document or "",
+            op.id, p.clock()))
 
     return _respond(await _idempotent(request, _scope(op), 201, fn))
 

@@ -147,6 +147,19 @@ class PlayFunding(Base):
     bonus_id: Mapped[int | None] = mapped_column(ForeignKey("protection_bonuses.id"))
 
 
+class RepresentativePayout(Base):
+    """A refund of a listed person's contributions paid to their legal representative at the
+    representative's request: the one exception to "no payouts to third parties" (001 §5.2.18)."""
+
+    __tablename__ = "protection_representative_payouts"
+    withdrawal_id: Mapped[int] = mapped_column(ForeignKey("withdrawals.id"), primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    representative_document: Mapped[str] = mapped_column(String(32))
+    representative_name: Mapped[str] = mapped_column(String(200))
+    operator_id: Mapped[int | None] = mapped_column(Integer)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
 class AuditEntry(Base):
     """One entry of the monitoring record (001 §5.2.10): a bet acceptance, refund or win.
 

@@ -130,6 +130,17 @@ def upgrade() -> None:
         sa.Column("bonus_id", sa.Integer(), sa.ForeignKey("protection_bonuses.id"), nullable=True),
     )
     op.create_table(
+        "protection_representative_payouts",
+        sa.Column("withdrawal_id", sa.Integer(), sa.ForeignKey("withdrawals.id"), primary_key=True),
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("representative_document", sa.String(32), nullable=False),
+        sa.Column("representative_name", sa.String(200), nullable=False),
+        sa.Column("operator_id", sa.Integer(), nullable=True),
+        sa.Column("created_at", _tz(), nullable=False),
+    )
+    op.create_index("ix_protection_representative_payouts_player_id",
+                    "protection_representative_payouts", ["player_id"])
+    op.create_table(
         "protection_audit",
         sa.Column("seq", sa.BigInteger(), primary_key=True, autoincrement=False),
         sa.Column("at", sa.String(40), nullable=False),
@@ -155,7 +166,8 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
-    for name in ("protection_audit_head", "protection_audit", "protection_play_funding",
+    for name in ("protection_audit_head", "protection_audit", "protection_representative_payouts",
+                 "protection_play_funding",
                  "protection_bonuses", "protection_roles", "protection_complaints",
                  "protection_kyc", "protection_blocks", "protection_restricted",
                  "protection_play_spans", "protection_limits"):
