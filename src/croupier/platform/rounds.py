@@ -166,16 +166,12 @@ def settle_play(
     return settlement
 
 
-def pending_carries(session: Session, table_id: str | None, player_id: int | None) -> list[Bet]:
-    """Bets carried out of a settled round and not yet placed in a later one."""
+def pending_carries(session: Session, round_id: int) -> list[Bet]:
+    """Bets that ``round_id`` carried out (en prison) and that no later round has taken yet."""
     successor = aliased(Bet)
-    q = (select(Bet).join(Play, Play.id == Bet.play_id).join(Round, Round.id == Play.round_id)
+    q = (select(Bet).join(Play, Play.id == Bet.play_id)
          .outerjoin(successor, successor.carried_from == Bet.id)
-         .where(Bet.outcome == "carried", successor.id.is_(None)))
-    if table_id is not None:
-        q = q.where(Round.table_id == table_id)
-    if player_id is not None:
-        q = q.where(Play.player_id == player_id, Round.kind == "single")
+         .where(Play.round_id == round_id, Bet.outcome == "carried", successor.id.is_(None)))
     return list(session.scalars(q.order_by(Bet.id)))
 
 
@@ -243,13 +239,13 @@ def play_single(
     first_id: int | None = None
     carried: list[Bet] = []
     for _spin in range(MAX_CARRIED_SPINS):
-        rnd = _single_round(session, ledger, spec, variant, variant_name, player,
-                            bets if first_id is None else [], carried, now)
+        rnd, carries = _single_round(session, ledger, spec, variant, variant_name, player,
+                                     bets if first_id is None else [], carried, now)
         if first_id is None:
             first_id = rnd.id
-        carried = pending_carries(session, None, player.id)
-        if not carried:
+        if not carries:
             break
+        carried = pending_carries(session, rnd.id)
     if first_id is None:  # pragma: no cover - the loop runs at least once
         raise UnsupportedGame("no round was played")
     return first_id
@@ -263,7 +259,7 @@ MAX_CARRIED_SPINS = 8
 def _single_round(
     session: Session, ledger: Ledger, spec: GameSpec, variant: Any, variant_name: str,
     player: Player, bets: Sequence[BetRequest], carried: Sequence[Bet], now: datetime,
-) -> Round:
+) -> tuple[Round, bool]:
     pair = active_pair(session, player.id, now, lock=True)
     nonce = pair.next_nonce
     source = fair.stream(pair.server_seed, pair.client_seed, nonce)
@@ -301,11 +297,11 @@ def _single_round(
     rnd.draws = draws_json(actions)
     rnd.outcome = outcome_of(state.events)
     rnd.resulted_at = now
-    settle_play(session, ledger, spec, variant, rnd, play_row, actions, now,
-                bets=None if carried else rows)
+    settlement = settle_play(session, ledger, spec, variant, rnd, play_row, actions, now,
+                             bets=None if carried else rows)
     rnd.state = "settled"
     rnd.settled_at = now
     add_event(session, rnd.id, "settled", {"stake": play_row.stake_total,
                                            "returned": play_row.returned_total}, now)
     session.flush()
-    return rnd
+    return rnd, bool(settlement.carried)

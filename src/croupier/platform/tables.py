@@ -122,7 +122,9 @@ def open_round(session: Session, table_id: str, betting_seconds: float, now: dat
                 resulted_at=None, settled_at=None)
     session.add(rnd)
     session.flush()
-    carried = pending_carries(session, t.id, None)
+    previous = session.scalar(select(Round.id).where(Round.table_id == t.id,
+                                                     Round.number == number - 1))
+    carried = pending_carries(session, previous) if previous is not None else []
     if carried:  # en prison bets of the last round stay in place for this spin (001 §8.13.4)
         carry_forward(session, rnd, carried, now)
     add_event(session, rnd.id, "betting_open",

@@ -11,7 +11,8 @@ by another writer. Read-only units of work use a second engine with plain deferr
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+import threading
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -53,6 +54,9 @@ class Database:
     url: str
     write: Engine
     read: Engine
+    #: SQLite: writers of this process queue on this lock before ``BEGIN IMMEDIATE``, instead of
+    #: polling the file lock (SQLite's busy handler sleeps and is unfair under load).
+    write_lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def dialect(self) -> str:

@@ -18,6 +18,7 @@ class UnitOfWork:
         self.db = db
         self.readonly = readonly
         self._session: Session | None = None
+        self._locked = False
 
     @property
     def session(self) -> Session:
@@ -27,8 +28,16 @@ class UnitOfWork:
 
     def __enter__(self) -> UnitOfWork:
         engine = self.db.read if self.readonly else self.db.write
-        self._session = Session(bind=engine, expire_on_commit=False, autoflush=True)
-        self._session.begin()
+        self._locked = not self.readonly and self.db.is_sqlite
+        if self._locked:
+            self.db.write_lock.acquire()
+        try:
+            self._session = Session(bind=engine, expire_on_commit=False, autoflush=True)
+            self._session.begin()
+        except BaseException:
+            if self._locked:
+                self.db.write_lock.release()
+            raise
         return self
 
     def __exit__(
@@ -45,6 +54,9 @@ class UnitOfWork:
         finally:
             session.close()
             self._session = None
+            if self._locked:
+                self._locked = False
+                self.db.write_lock.release()
 
     def commit(self) -> None:
         self.session.commit()
