@@ -71,11 +71,10 @@ def _hm(seconds: float) -> str:
 def check_time_limits(session: Session, player_id: int, now: datetime) -> None:
     """001 §10.2: refuse a new bet once a play-time limit is reached (open rounds still finish:
     settlement never checks this)."""
-    from croupier.platform.protection.limits import in_force
+    from croupier.platform.protection.limits import time_limits_in_force
 
     cfg = settings()
-    for period in ("day", "week"):
-        hours = in_force(session, player_id, "time", period, now)
+    for period, hours in time_limits_in_force(session, player_id, now).items():
         if hours is None:
             continue
         start, end = bounds(period, now, cfg.tz)

@@ -67,30 +67,39 @@ def grant(session: Session, player_id: int, amount: int, multiplier: int,
     return row
 
 
-def fund_play(session: Session, game_name: str, variant_name: str, play_row: Play,
-              total: int) -> str:
-    """Which of the player's balances pays a slip of ``total``: ``cash`` or ``bonus``."""
-    funding = session.get(PlayFunding, play_row.id)
-    if funding is not None:
-        return funding.account
-    account, bonus_id = "cash", None
-    if is_reel_slot(game_name, variant_name):
-        ledger = Ledger(session)
-        bonus = active_bonus(session, play_row.player_id)
-        if (bonus is not None and ledger.balance(player_code(play_row.player_id)) < total
-                and ledger.balance(player_code(play_row.player_id, "bonus")) >= total):
-            account, bonus_id = "bonus", bonus.id
-    session.add(PlayFunding(play_id=play_row.id, account=account, bonus_id=bonus_id))
-    session.flush()
-    return account
+_FUNDING = "croupier.protection.funding"
 
 
 def funding_of(session: Session, play_id: int) -> PlayFunding | None:
-    return session.get(PlayFunding, play_id)
+    """A play's funding row (none: cash), looked up once per unit of work."""
+    cache: dict[int, PlayFunding | None] = session.info.setdefault(_FUNDING, {})
+    if play_id not in cache:
+        cache[play_id] = session.get(PlayFunding, play_id)
+    return cache[play_id]
+
+
+def fund_play(session: Session, game_name: str, variant_name: str, play_row: Play,
+              total: int) -> str:
+    """Which of the player's balances pays a slip of ``total``: ``cash`` or ``bonus``."""
+    funding = funding_of(session, play_row.id)
+    if funding is not None:
+        return funding.account
+    if play_row.stake_total > 0 or not is_reel_slot(game_name, variant_name):
+        return "cash"  # a play without a funding row is paid from cash (no row is written)
+    ledger = Ledger(session)
+    bonus = active_bonus(session, play_row.player_id)
+    if (bonus is not None and ledger.balance(player_code(play_row.player_id)) < total
+            and ledger.balance(player_code(play_row.player_id, "bonus")) >= total):
+        row = PlayFunding(play_id=play_row.id, account="bonus", bonus_id=bonus.id)
+        session.add(row)
+        session.flush()
+        session.info.setdefault(_FUNDING, {})[play_row.id] = row
+        return "bonus"
+    return "cash"
 
 
 def wagered(session: Session, play_row: Play, total: int) -> None:
-    funding = session.get(PlayFunding, play_row.id)
+    funding = funding_of(session, play_row.id)
     if funding is None or funding.bonus_id is None:
         return
     bonus = session.get(Bonus, funding.bonus_id)
@@ -100,7 +109,7 @@ def wagered(session: Session, play_row: Play, total: int) -> None:
 
 def after_settlement(session: Session, play_row: Play, now: datetime) -> None:
     """Convert a bonus whose requirement is met into cash; close one whose balance is spent."""
-    funding = session.get(PlayFunding, play_row.id)
+    funding = funding_of(session, play_row.id)
     if funding is None or funding.bonus_id is None:
         return
     bonus = session.get(Bonus, funding.bonus_id)

@@ -29,7 +29,7 @@ from croupier.platform.protection.config import settings
 from croupier.platform.protection.documents import normalise_document
 from croupier.platform.protection.errors import ThirdPartyPayout, VerificationRequired
 from croupier.platform.protection.limits import check_deposit as _check_deposit_limits
-from croupier.platform.protection.register import check_document
+from croupier.platform.protection.register import check_document, check_player
 from croupier.store.models import Play, Player, Round
 
 
@@ -66,9 +66,7 @@ def check_withdrawal(session: Session, player: Player, amount: int, now: datetim
 def before_bet(session: Session, rnd: Round, play_row: Play, total: int, now: datetime) -> str:
     """Refuse a bet of a listed, blocked or out-of-time player; note the play time; return the
     ledger account that pays the slip (cash, or bonus on a reel slot)."""
-    player = session.get(Player, play_row.player_id)
-    if player is not None:
-        check_document(session, player.document_number, now)
+    check_player(session, play_row.player_id, now)
     check_not_blocked(session, play_row.player_id, "bets are")
     check_time_limits(session, play_row.player_id, now)
     note_bet(session, play_row.player_id, now)

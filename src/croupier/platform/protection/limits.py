@@ -63,6 +63,17 @@ def in_force(session: Session, player_id: int, kind: str, period: str, now: date
     return None if row is None else row.value
 
 
+def time_limits_in_force(session: Session, player_id: int, now: datetime) -> dict[str, int | None]:
+    """The day and week play-time limits in force, in one query (this runs on every bet)."""
+    rows = list(session.scalars(select(LimitRow).where(
+        LimitRow.player_id == player_id, LimitRow.kind == "time").order_by(LimitRow.id)))
+    out: dict[str, int | None] = {}
+    for period in TIME_PERIODS:
+        row = _in_force_row([r for r in rows if r.period == period], now)
+        out[period] = None if row is None else row.value
+    return out
+
+
 def _validate(player: Player, kind: str, period: str, value: int | None) -> None:
     if kind not in KINDS:
         raise InvalidLimit(f"a limit is of kind {' or '.join(KINDS)}, not {kind!r}")

@@ -51,6 +51,20 @@ def active_entry(session: Session, document: str, now: datetime) -> Entry | None
         or_(Entry.ends_at.is_(None), Entry.ends_at > now)).order_by(Entry.id).limit(1)).one_or_none()
 
 
+def active_entry_for_player(session: Session, player_id: int, now: datetime) -> Entry | None:
+    return session.scalars(select(Entry).join(Player, Player.document_number == Entry.document_number)
+                           .where(Player.id == player_id, Entry.lifted_at.is_(None),
+                                  Entry.starts_at <= now,
+                                  or_(Entry.ends_at.is_(None), Entry.ends_at > now))
+                           .order_by(Entry.id).limit(1)).one_or_none()
+
+
+def check_player(session: Session, player_id: int, now: datetime) -> None:
+    entry = active_entry_for_player(session, player_id, now)
+    if entry is not None:
+        raise RestrictedPerson(refusal(entry))
+
+
 def refusal(entry: Entry) -> str:
     tz = settings().tz
     until = "indefinitely" if entry.ends_at is None else f"until {local_text(entry.ends_at, tz)}"
