@@ -1,7 +1,9 @@
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from hypothesis import settings
@@ -10,6 +12,8 @@ settings.register_profile("ci", max_examples=60, deadline=None)
 settings.register_profile("dev", max_examples=40, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
+# Test helper modules are importable both as ``tests.x`` (tests is a package) and as bare ``x``.
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 @pytest.fixture(autouse=True)
 def _platform_tests_withdraw_without_verification(request: pytest.FixtureRequest) -> Iterator[None]:

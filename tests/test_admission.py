@@ -75,3 +75,24 @@ def test_malformed_variant_files_name_the_field(mutate: Any, message: str) -> No
     mutate(raw)
     with pytest.raises(VariantError, match=message):
         game("roulette").parse_variant(raw, "broken")
+
+
+def test_a_simulated_figure_must_be_in_bounds_over_its_whole_99_interval() -> None:
+    from dataclasses import dataclass
+
+    from croupier.games.admission import offending
+    from croupier.games.maths import BetRTP
+
+    @dataclass(frozen=True)
+    class Simulated(BetRTP):
+        ci99: tuple[float, float] = (0.0, 0.0)
+
+    def sim(rtp: str, lo: float, hi: float) -> BetRTP:
+        f = Fraction(rtp)
+        return Simulated("ante", f, f, 1, Fraction(0), Fraction(0), Fraction(0), ci99=(lo, hi))
+
+    assert offending("table_card", [sim("0.95", 0.949, 0.951)]) == []
+    straddles = offending("table_card", [sim("0.998", 0.991, 1.005)])
+    assert len(straddles) == 1 and "may return more than the stake" in straddles[0]
+    low = offending("table_card", [sim("0.801", 0.7995, 0.8025)])
+    assert len(low) == 1 and "below the table_card floor" in low[0]

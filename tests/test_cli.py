@@ -80,3 +80,25 @@ def test_readme_tables_are_generated_and_up_to_date() -> None:
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "<!-- BEGIN GENERATED: roulette" in text
     assert render_readme(text) == text, "README is stale: run `croupier readme --write README.md`"
+
+
+def test_verify_re_enacts_a_round_record_from_revealed_seeds(tmp_path: Path) -> None:
+    from croupier.games.base import BetRequest, play
+    from croupier.games.registry import load_variant
+    from croupier.games.roulette import ENGINE
+    from croupier.rng import fair
+
+    seed, client, nonce = "42" * 32, "me", 7
+    v = load_variant("roulette", "lightning")
+    state, _ = play(ENGINE, v, [BetRequest("straight", 100, (17,))], "EUR", fair.stream(seed, client, nonce))
+    record = tmp_path / "round.json"
+    record.write_text(json.dumps({"events": [e.to_dict() for e in state.events]}))
+    args = ["verify", "--server-seed", seed, "--client-seed", client, "--nonce", str(nonce),
+            "--variant", "lightning", "--record", str(record), "--json"]
+    code, text = run(*args)
+    assert code == 0 and json.loads(text)["record_matches"] is True
+    # the same record checked against another nonce: the first draw no longer matches
+    args[6] = str(nonce + 1)
+    code, text = run(*args)
+    doc = json.loads(text)
+    assert code == 1 and doc["record_matches"] is False and "the seeds give" in doc["mismatch"]

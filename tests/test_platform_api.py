@@ -280,3 +280,20 @@ def test_websocket_refuses_a_bad_token(api: Api) -> None:
 
     with pytest.raises(WebSocketDisconnect), api.c.websocket_connect("/api/tables/t-eur/ws?token=nope") as ws:
         ws.receive_json()
+
+
+def test_004_1_6_a_bet_after_no_more_bets_is_refused_over_http(api: Api) -> None:
+    h = api.player(deposit="10.00")
+    platform = api.c.app.state.croupier.platform  # type: ignore[attr-defined]
+    rid = platform.open_round("t-eur")["round_id"]
+    bets = {"bets": [{"code": "red", "stake": "1.00", "target": []}]}
+    k = key()
+    ok = api.c.post("/api/tables/t-eur/bets", headers={**h, **k}, json=bets)
+    assert ok.status_code == 201 and ok.json()["round_id"] == rid
+    again = api.c.post("/api/tables/t-eur/bets", headers={**h, **k}, json=bets)  # a replay
+    assert again.json() == ok.json() and again.headers.get("Idempotent-Replayed") == "true"
+    platform.close_round(rid)
+    problem(api.c.post("/api/tables/t-eur/bets", headers={**h, **key()}, json=bets), 409, "betting_closed")
+    assert api.c.get("/api/wallet", headers=h).json()["cash_minor"] == 900  # debited once
+    table = api.c.get("/api/tables/t-eur").json()
+    assert table["round"]["state"] == "closed"

@@ -147,3 +147,40 @@ def test_voiding_a_round_returns_a_carried_stake(db_url: str, monkeypatch: pytes
     assert p.balance(a)["cash_minor"] == 1000
     assert p.audit().total == 0 and p.system_balance("stakes", "EUR") == 0
     p.db.dispose()
+
+
+def test_every_catalogue_game_either_settles_through_the_engine_contract_or_is_refused_cleanly(
+    tmp_path: object,
+) -> None:
+    """Single-player rounds drive any family through GameSpec: a game whose rounds need no
+    decision settles and pays; any other is refused before money moves. The ledger stays whole."""
+    from croupier.errors import CroupierError
+    from croupier.games.registry import games, load_variant, variant_names
+    from tests.platform_fixtures import make_platform
+
+    p = make_platform(f"sqlite:///{tmp_path}/all.sqlite3")
+    settled: set[str] = set()
+    for cur in ("EUR", "AMD", "UAH"):
+        pl = new_player(p, cur=cur, deposit="100000")
+        for name, spec in games().items():
+            v = variant_names(name)[0]
+            var = load_variant(name, v)
+            try:
+                demo = spec.demo_bets(var, cur)[:3]
+            except CroupierError:
+                continue  # no limits in this currency
+            scale = {"EUR": 100, "UAH": 100, "AMD": 1}[cur]
+            bets = slip(*((b.code, f"{b.stake // scale}.{b.stake % scale:02d}" if scale > 1
+                           else str(b.stake), tuple(b.target)) for b in demo))
+            before = p.balance(pl)["cash_minor"]
+            try:
+                out = p.play(pl, name, v, bets)
+            except CroupierError:
+                assert p.balance(pl)["cash_minor"] == before
+                continue
+            assert out["balance"]["cash_minor"] == before - out["stake_minor"] + out["returned_minor"]
+            settled.add(name)
+    assert {"roulette"} <= settled and len(settled) >= 2
+    audit = p.audit()
+    assert audit.total == 0 and not audit.mismatched and not audit.negative_players
+    p.db.dispose()

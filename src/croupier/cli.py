@@ -3,8 +3,9 @@
     croupier games [--json]
     croupier rtp GAME [--variant V] [--json]
     croupier simulate GAME --variant V --rounds N --seed S [--json]
+    croupier parsheet GAME --variant V [--format md|html]
     croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
-                    [--game roulette --variant V]
+                    [--game roulette --variant V] [--record ROUND.json]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
     croupier readme [--write README.md | --check README.md]
     croupier serve [--host 127.0.0.1] [--port 8000] [--workers 1]
@@ -14,6 +15,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
@@ -24,7 +26,8 @@ from croupier import protection_cli  # protection (issue 7)
 from croupier.analysis import report
 from croupier.analysis.progress import ProgressBar
 from croupier.errors import CroupierError
-from croupier.games.base import BetRequest, play
+from croupier.games.admission import exact_of
+from croupier.games.base import BetRequest, DrawAction, Event, play, reenact
 from croupier.games.registry import game, load_variant, variant_names
 from croupier.money import currency, format_minor, parse_minor
 from croupier.rng import SystemSource, fair, seeded
@@ -48,7 +51,11 @@ def cmd_rtp(args: argparse.Namespace, out: TextIO) -> int:
     docs = []
     for name in _variants(args.game, args.variant):
         variant = load_variant(args.game, name)
-        rtps = spec.exact(variant)
+        if hasattr(variant, "sim_rounds") and dataclasses.is_dataclass(variant):
+            # games whose main bet is simulated: admission uses the variant's quick sample,
+            # the report the full one (--rounds, at least 10^8 by default)
+            variant = dataclasses.replace(variant, sim_rounds=args.rounds)  # type: ignore[type-var]
+        rtps = exact_of(spec, variant)
         docs.append((variant, rtps))
     if args.json:
         payload: Any = [report.rtp_json(args.game, v, r) for v, r in docs]
@@ -72,8 +79,17 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
         json.dump(report.sim_json(args.game, variant, args.rounds, args.seed, rate, sims), out, indent=2)
         out.write("\n")
     else:
-        exact = {r.bet: r for r in spec.exact(variant)}
+        exact = {r.bet: r for r in exact_of(spec, variant)}
         out.write(report.sim_text(args.game, variant, args.rounds, args.seed, rate, sims, exact) + "\n")
+    return 0
+
+
+def cmd_parsheet(args: argparse.Namespace, out: TextIO) -> int:
+    spec = game(args.game)
+    variant = load_variant(args.game, args.variant)
+    rtps = exact_of(spec, variant)
+    render = report.parsheet_html if args.format == "html" else report.parsheet_markdown
+    out.write(render(args.game, variant, rtps))
     return 0
 
 
@@ -91,12 +107,37 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     spec = game(args.game)
     variant = load_variant(args.game, args.variant)
     source = fair.stream(args.server_seed, args.client_seed, args.nonce)
-    bets = spec.demo_bets(variant, "XXX")[:1]
-    state, _ = play(spec.engine, variant, bets, "XXX", source)
     result["game"] = args.game
     result["variant"] = args.variant
-    result["draws"] = [dict(e.data) for e in state.events if e.type == "draw"]
-    results = [dict(e.data) for e in state.events if e.type == "result"]
+    if args.record:
+        # a round's record (its events, as the history recall gives them): re-enact it with the
+        # draws recomputed from the seeds and the bets and decisions taken from the record
+        with open(args.record, encoding="utf-8") as f:
+            doc = json.load(f)
+        raw = doc["events"] if isinstance(doc, dict) else doc
+        events = [Event.from_dict(e) for e in raw]
+        try:
+            settlement = reenact(spec.engine, variant, events, source)
+            result["record_matches"] = True
+            result["total_returned"] = settlement.total_returned
+        except CroupierError as exc:
+            result["record_matches"] = False
+            result["mismatch"] = str(exc)
+            ok = False
+        state_events = events
+    else:
+        bets = spec.demo_bets(variant, "XXX")[:1]
+        state = spec.engine.start(variant, bets, "XXX")
+        while not spec.engine.is_finished(state):
+            req = spec.engine.next_draw(state)
+            if req is None:
+                result["note"] = ("the round waits for a player decision here: pass the round's "
+                                  "record (--record FILE) to verify the rest")
+                break
+            state = spec.engine.apply(state, DrawAction(req.kind, source.randbelow(req.n)))
+        state_events = list(state.events)
+    result["draws"] = [dict(e.data) for e in state_events if e.type == "draw"]
+    results = [dict(e.data) for e in state_events if e.type == "result"]
     if results:
         result["result"] = results[0]
     if args.json:
@@ -185,7 +226,7 @@ def generated_sections() -> dict[str, str]:
         parts = []
         for v in variant_names(name):
             variant = load_variant(name, v)
-            parts.append(report.markdown_variant(name, variant, spec.exact(variant)))
+            parts.append(report.markdown_variant(name, variant, exact_of(spec, variant)))
         sections[name] = "\n\n".join(parts)
     return sections
 
@@ -266,6 +307,8 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument("game")
     r.add_argument("--variant")
     r.add_argument("--json", action="store_true")
+    r.add_argument("--rounds", type=int, default=100_000_000,
+                   help="rounds simulated for a bet with no exact figure (default 10^8)")
 
     s = sub.add_parser("simulate", help="Monte Carlo RTP with 99%% intervals")
     s.add_argument("game")
@@ -274,6 +317,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
 
+    ps = sub.add_parser("parsheet", help="the par sheet of a variant (Markdown or HTML)")
+    ps.add_argument("game")
+    ps.add_argument("--variant", required=True)
+    ps.add_argument("--format", choices=["md", "html"], default="md")
+
     v = sub.add_parser("verify", help="recompute a provably fair round from revealed seeds")
     v.add_argument("--server-seed", required=True)
     v.add_argument("--client-seed", required=True)
@@ -281,6 +329,7 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--commitment")
     v.add_argument("--game", default="roulette")
     v.add_argument("--variant", default="european")
+    v.add_argument("--record", help="a round's record (JSON events) to re-enact from the seeds")
     v.add_argument("--json", action="store_true")
 
     pl = sub.add_parser("play", help="play a game at the terminal with play money")
@@ -315,6 +364,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_rtp(args, out)
         if args.command == "simulate":
             return cmd_simulate(args, out)
+        if args.command == "parsheet":
+            return cmd_parsheet(args, out)
         if args.command == "verify":
             return cmd_verify(args, out)
         if args.command == "play":

@@ -19,25 +19,40 @@ from croupier.games.registry import SimBet, game, games, parse_unchecked, varian
 from croupier.money import Payout
 
 
+def _simulated(r: BetRTP) -> bool:
+    """A figure from simulation carries its sample size and 99% interval (``rounds``, ``ci99``)."""
+    return getattr(r, "rounds", 0) > 0 and getattr(r, "ci99", None) is not None
+
+
 def rtp_json(game_name: str, variant: Any, rtps: list[BetRTP]) -> dict[str, Any]:
+    bets = []
+    for r in rtps:
+        entry: dict[str, Any] = {
+            "bet": r.bet,
+            "rtp": float(r.rtp),
+            "rtp_exact": f"{r.rtp.numerator}/{r.rtp.denominator}",
+            "house_edge": float(r.house_edge),
+            "rtp_max": float(r.rtp_max),
+            "selections": r.selections,
+            "hit_frequency": float(r.hit_frequency),
+            "std_dev": r.std_dev,
+            "max_return": float(r.max_return),
+        }
+        if _simulated(r):
+            # the main bet of a game too large to enumerate: an estimate with its interval
+            entry["method"] = "simulation"
+            entry["rounds"] = getattr(r, "rounds", 0)
+            entry["ci99"] = list(getattr(r, "ci99", ()))
+        elif any(_simulated(x) for x in rtps):
+            entry["method"] = "exact"
+        if r.note:
+            entry["note"] = r.note
+        bets.append(entry)
     return {
         "game": game_name,
         "variant": variant.name,
-        "method": "exact",
-        "bets": [
-            {
-                "bet": r.bet,
-                "rtp": float(r.rtp),
-                "rtp_exact": f"{r.rtp.numerator}/{r.rtp.denominator}",
-                "house_edge": float(r.house_edge),
-                "rtp_max": float(r.rtp_max),
-                "selections": r.selections,
-                "hit_frequency": float(r.hit_frequency),
-                "std_dev": r.std_dev,
-                "max_return": float(r.max_return),
-            }
-            for r in rtps
-        ],
+        "method": "simulation" if any(_simulated(r) for r in rtps) else "exact",
+        "bets": bets,
     }
 
 
@@ -49,6 +64,9 @@ def rtp_text(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
     ]
     for r in rtps:
         spread = "" if r.rtp == r.rtp_max else f"  (up to {float(r.rtp_max):.4%})"
+        if _simulated(r):
+            lo, hi = getattr(r, "ci99", (0.0, 0.0))
+            spread += f"  simulated, {getattr(r, 'rounds', 0):,} rounds, 99% CI [{lo:.4%}, {hi:.4%}]"
         lines.append(
             f"{r.bet:<14}{float(r.rtp):>10.4%}{float(r.house_edge):>12.4%}  "
             f"{str(r.rtp):<14}{float(r.hit_frequency):>9.4f}{r.std_dev:>9.3f}{spread}"
@@ -125,13 +143,63 @@ def markdown_variant(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
         "| bet | pays | RTP | house edge | exact RTP | hit frequency | std dev | max return |",
         "|---|---|---|---|---|---|---|---|",
     ]
+    tables = getattr(variant, "paytables", {})
     for r in rtps:
-        pays = str(payouts[r.bet]) if r.bet in payouts else "per chip"
+        pays = str(payouts[r.bet]) if r.bet in payouts else "by table" if tables else "per chip"
+        exact_txt = f"{r.rtp}"
+        if _simulated(r):
+            lo, hi = getattr(r, "ci99", (0.0, 0.0))
+            exact_txt = f"simulated ({getattr(r, 'rounds', 0):,} rounds, 99% CI {lo:.2%}-{hi:.2%})"
         lines.append(
             f"| `{r.bet}` | {pays} | {float(r.rtp):.4%} | {float(r.house_edge):.4%} | "
-            f"{r.rtp} | {float(r.hit_frequency):.4f} | {r.std_dev:.3f} | x{float(r.max_return):g} |"
+            f"{exact_txt} | {float(r.hit_frequency):.4f} | {r.std_dev:.3f} | x{float(r.max_return):g} |"
         )
+    strategy = [f"- `{r.bet}`: {r.note}" for r in rtps if r.note]
+    if strategy:
+        lines += ["", "Notes:", "", *strategy]
     notes = getattr(variant, "assumptions", ())
     if notes:
         lines += ["", "Assumptions:", ""] + [f"- {a}" for a in notes]
     return "\n".join(lines)
+
+
+def parsheet_markdown(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
+    """The par sheet an operator files with a regulator, as Markdown."""
+    head = [
+        f"# Par sheet: {game(game_name).title} - {variant.title}",
+        "",
+        f"- Game: `{game_name}`; variant: `{variant.name}`; kind: {variant.kind}",
+        f"- Rules source: {variant.source}",
+        "- Method: exact enumeration of every outcome through the engine's own settlement",
+        "- Figures per unit staked; hit frequency = chance the bet returns more than the stake;",
+        "  std dev = standard deviation of the return; max return = largest total return.",
+        "",
+    ]
+    return "\n".join(head) + markdown_variant(game_name, variant, rtps).split("\n", 1)[1] + "\n"
+
+
+def parsheet_html(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
+    """The same par sheet as a standalone HTML page."""
+    from html import escape
+
+    rows = "".join(
+        f"<tr><td>{escape(r.bet)}</td><td>{escape(str(getattr(variant, 'payouts', {}).get(r.bet, 'per chip')))}</td>"
+        f"<td>{float(r.rtp):.4%}</td><td>{float(r.house_edge):.4%}</td><td>{r.rtp}</td>"
+        f"<td>{float(r.hit_frequency):.4f}</td><td>{r.std_dev:.3f}</td><td>x{float(r.max_return):g}</td></tr>"
+        for r in rtps
+    )
+    notes = "".join(f"<li>{escape(a)}</li>" for a in getattr(variant, "assumptions", ()))
+    return (
+        "<!doctype html><html lang='en'><meta charset='utf-8'>"
+        f"<title>Par sheet: {escape(variant.title)}</title>"
+        "<style>body{font-family:system-ui,sans-serif;margin:2rem}table{border-collapse:collapse}"
+        "td,th{border:1px solid #999;padding:.3rem .6rem;text-align:right}td:first-child{text-align:left}</style>"
+        f"<h1>Par sheet: {escape(game(game_name).title)} - {escape(variant.title)}</h1>"
+        f"<p>Game <code>{escape(game_name)}</code>, variant <code>{escape(variant.name)}</code>. "
+        f"Rules source: {escape(variant.source)}. Exact enumeration through the engine's settlement.</p>"
+        "<table><thead><tr><th>bet</th><th>pays</th><th>RTP</th><th>house edge</th><th>exact RTP</th>"
+        "<th>hit frequency</th><th>std dev</th><th>max return</th></tr></thead>"
+        f"<tbody>{rows}</tbody></table>"
+        + (f"<h2>Assumptions</h2><ul>{notes}</ul>" if notes else "")
+        + "</html>\n"
+    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Any, Generic, NamedTuple, Protocol, TypeVar
 
 from croupier.errors import IllegalAction, InvalidSelection, ReplayMismatch, UnknownBetCode
 from croupier.rng import RandomSource
@@ -60,9 +60,8 @@ class BetRequest:
         return cls(str(data["code"]), data["stake"], tuple(data.get("target", ())))
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One entry of a round's append-only record; never mutated.
+class Event(NamedTuple):
+    """One entry of a round's append-only record; immutable (a named tuple: cheap to create).
 
     ``data`` holds JSON values, or frozen records with a ``to_dict`` (a :class:`BetRequest`, a
     :class:`BetResult`) that :meth:`to_dict` turns into JSON: engines keep the hot path cheap.
@@ -82,13 +81,13 @@ class Event:
 
 def jsonable(value: Any) -> Any:
     """JSON form of event data: mappings, sequences, primitives and records with ``to_dict``."""
+    to_dict = getattr(value, "to_dict", None)
+    if to_dict is not None:
+        return jsonable(to_dict())
     if isinstance(value, Mapping):
         return {str(k): jsonable(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [jsonable(v) for v in value]
-    to_dict = getattr(value, "to_dict", None)
-    if to_dict is not None:
-        return jsonable(to_dict())
     return value
 
 
@@ -119,8 +118,7 @@ class Decision:
 Action = DrawAction | Decision
 
 
-@dataclass(frozen=True, slots=True)
-class BetResult:
+class BetResult(NamedTuple):
     """How one bet ended: ``returned`` is the total paid back, stake included (0 on a loss)."""
 
     bet_id: int
@@ -268,4 +266,31 @@ def replay(engine: Engine[V, S], variant: V, events: Sequence[Event]) -> Settlem
             if a != b:
                 raise ReplayMismatch(f"replay diverges at event {i}: {a} != {b}")
         raise ReplayMismatch(f"replay produced {len(mine)} events, the record has {len(theirs)}")
+    return engine.settle(state)
+
+
+def reenact(
+    engine: Engine[V, S], variant: V, events: Sequence[Event], source: RandomSource
+) -> Settlement:
+    """Replay a round's record with every draw recomputed from ``source`` (the provably fair
+    stream of revealed seeds): the bets and decisions come from the record, the randomness from
+    the seeds. Raises :class:`ReplayMismatch` at the first draw the seeds do not give, or if the
+    record's events or settlement differ from the recomputed ones."""
+    currency, bets, carried, actions = inputs_from_events(events)
+    state = engine.start(variant, bets, currency, carried)
+    for i, action in enumerate(actions):
+        if isinstance(action, DrawAction):
+            req = engine.next_draw(state)
+            if req is None or req.kind != action.kind:
+                raise ReplayMismatch(f"action {i}: the record has a {action.kind} draw the round does not ask for")
+            value = source.randbelow(req.n)
+            if value != action.value:
+                raise ReplayMismatch(
+                    f"action {i}: the record's {action.kind} draw is {action.value}, the seeds give {value}"
+                )
+        state = engine.apply(state, action)
+    mine = [e.to_dict() for e in state.events]
+    theirs = [e.to_dict() for e in events]
+    if mine != theirs:
+        raise ReplayMismatch("the record's events differ from the round the seeds and inputs give")
     return engine.settle(state)

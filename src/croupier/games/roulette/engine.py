@@ -13,10 +13,8 @@ console; the engine validates them like any other input.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, NamedTuple
 
 from croupier.errors import (
     IllegalAction,
@@ -43,8 +41,7 @@ from croupier.games.roulette.wheel import label
 from croupier.money import Currency, Payout, apply_ratio, currency, format_minor, parse_stake
 
 
-@dataclass(frozen=True, slots=True)
-class PlacedBet:
+class PlacedBet(NamedTuple):
     bet_id: int
     request: BetRequest
     position: Position
@@ -52,8 +49,7 @@ class PlacedBet:
     carried: bool
 
 
-@dataclass(frozen=True, slots=True)
-class RouletteState:
+class RouletteState(NamedTuple):
     variant: RouletteVariant
     currency: str
     bets: tuple[PlacedBet, ...]
@@ -87,10 +83,7 @@ class RouletteEngine:
         lay = layout_for(variant)
         if not bets and not carried:
             raise InvalidBet("a round needs at least one bet")
-        events: list[Event] = [
-            Event(0, "round_started",
-                  {"game": "roulette", "variant": variant.name, "currency": cur.code}),
-        ]
+        events: list[Event] = [_started_event(variant, cur.code)]
         placed: list[PlacedBet] = []
         per_position: dict[int, int] = {}
         total = 0
@@ -167,21 +160,22 @@ class RouletteEngine:
         lt = v.lightning
         kind = action.kind
         lucky, count, pockets = state.lucky, state.lucky_count, state.pockets
-        data: dict[str, Any] = {"kind": kind, "value": value}
+        data: Mapping[str, Any] = {"kind": kind, "value": value}
         if kind == "ball":
             pocket = v.wheel.pockets[value]
-            data["pocket"] = label(pocket)
+            data = _ball_data(v, value)
             pockets = pockets + (pocket,)
         elif kind == "lucky_count" and lt is not None:
-            count = data["count"] = lt.count_min + value
+            count = lt.count_min + value
+            data = {"kind": kind, "value": value, "count": count}
         elif kind == "lucky_number":
             taken = {p for p, _ in lucky}
             pocket = [p for p in v.wheel.pockets if p not in taken][value]
-            data["pocket"] = label(pocket)
+            data = {"kind": kind, "value": value, "pocket": label(pocket)}
             lucky = lucky + ((pocket, Payout.to_one(0)),)
         elif kind == "lucky_odds" and lt is not None:
             odds = lt.odds[_weighted_index(lt.weights, value)]
-            data["odds"] = str(odds)
+            data = {"kind": kind, "value": value, "odds": str(odds)}
             lucky = lucky[:-1] + ((lucky[-1][0], odds),)
         events = state.events + (Event(len(state.events), "draw", data),)
         new = RouletteState(v, state.currency, state.bets, state.draws + (action,), lucky, count,
@@ -196,13 +190,17 @@ class RouletteEngine:
         v = state.variant
         spin = state.spin
         events = list(state.events)
-        result: dict[str, Any] = {"pockets": [label(p) for p in spin.pockets]}
-        if v.lightning is not None:
-            result["lucky"] = {label(p): str(o) for p, o in spin.lucky}
+        per_spin = _spin_cache(v, spin)
+        result = per_spin.get(RESULT_KEY)
+        if result is None:
+            result = {"pockets": [label(p) for p in spin.pockets]}
+            if v.lightning is not None:
+                result["lucky"] = {label(p): str(o) for p, o in spin.lucky}
+            per_spin[RESULT_KEY] = result
         events.append(Event(len(events), "result", result))
         results: list[BetResult] = []
         carried: list[BetRequest] = []
-        per_spin = _spin_cache(v, spin)
+        total_stake = total_returned = 0
         for b in state.bets:
             pos = b.position
             key = -1 - pos.index if b.carried else pos.index
@@ -216,10 +214,11 @@ class RouletteEngine:
                 returned = apply_ratio(b.stake, ratio)  # type: ignore[arg-type]
                 outcome = "lose" if returned == 0 else "win" if returned > b.stake else _outcome(returned, b.stake)
             results.append(BetResult(b.bet_id, pos.code, b.stake, returned, outcome))
+            total_stake += b.stake
+            total_returned += returned
         settlement = Settlement(state.currency, tuple(results), tuple(carried))
         events.append(Event(len(events), "round_settled", {
-            "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,
-            "results": settlement.bets,
+            "total_stake": total_stake, "total_returned": total_returned, "results": settlement.bets,
         }))
         return RouletteState(v, state.currency, state.bets, state.draws, state.lucky,
                              state.lucky_count, state.pockets, settlement, tuple(events))
@@ -228,6 +227,30 @@ class RouletteEngine:
         if state.settlement is None:
             raise IllegalAction("the round is not over: the ball has not landed")
         return state.settlement
+
+
+RESULT_KEY: Final = 1 << 40  # the spin cache's slot for the spin's result event data
+
+_STARTED: dict[tuple[int, str], tuple[RouletteVariant, Event]] = {}
+_BALL: dict[tuple[int, int], tuple[RouletteVariant, Mapping[str, Any]]] = {}
+
+
+def _started_event(variant: RouletteVariant, code: str) -> Event:
+    """The (immutable, shared) first event of every round of a variant in a currency."""
+    hit = _STARTED.get((id(variant), code))
+    if hit is None or hit[0] is not variant:
+        hit = _STARTED[(id(variant), code)] = (variant, Event(0, "round_started", {
+            "game": "roulette", "variant": variant.name, "currency": code}))
+    return hit[1]
+
+
+def _ball_data(variant: RouletteVariant, value: int) -> Mapping[str, Any]:
+    """The (immutable, shared) data of a ball draw event."""
+    hit = _BALL.get((id(variant), value))
+    if hit is None or hit[0] is not variant:
+        hit = _BALL[(id(variant), value)] = (variant, {
+            "kind": "ball", "value": value, "pocket": label(variant.wheel.pockets[value])})
+    return hit[1]
 
 
 _BOUNDS: dict[tuple[int, int], tuple[int, int, int]] = {}
@@ -287,11 +310,11 @@ def _weighted_index(weights: Sequence[int], value: int) -> int:
 
 #: Memo of position returns: variant -> spin -> position index -> ratio (negative index for an
 #: imprisoned bet). The rules are pure, so a return computed once is the return forever.
-_RETURN_CACHE: dict[int, tuple[RouletteVariant, dict[Spin, dict[int, Fraction | Carry]]]] = {}
+_RETURN_CACHE: dict[int, tuple[RouletteVariant, dict[Spin, dict[int, Any]]]] = {}
 _CACHE_SPINS = 20_000
 
 
-def _spin_cache(variant: RouletteVariant, spin: Spin) -> dict[int, Fraction | Carry]:
+def _spin_cache(variant: RouletteVariant, spin: Spin) -> dict[int, Any]:
     entry = _RETURN_CACHE.get(id(variant))
     if entry is None or entry[0] is not variant:
         entry = _RETURN_CACHE[id(variant)] = (variant, {})

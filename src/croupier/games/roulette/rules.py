@@ -6,9 +6,8 @@ engine (or tables the engine built), so there is no second copy of any paytable.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
-from typing import Final
+from typing import Final, NamedTuple
 
 from croupier.games.roulette.layout import Position
 from croupier.games.roulette.variant import EVEN_MONEY, RouletteVariant
@@ -19,8 +18,7 @@ from croupier.money import Payout
 PER_BALL: Final = frozenset({"straight", "split", "street", "trio", "corner", "six_line"})
 
 
-@dataclass(frozen=True, slots=True)
-class Spin:
+class Spin(NamedTuple):
     """What a spin decided: where each ball landed and, in Lightning, the lucky numbers."""
 
     pockets: tuple[int, ...]

@@ -5,7 +5,7 @@ Pockets are indices: 0-36 are the numbers themselves and 37 is the American doub
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final
 
 from croupier.errors import InvalidSelection
@@ -30,21 +30,21 @@ AMERICAN_ORDER: Final = (
 
 @dataclass(frozen=True, slots=True)
 class Wheel:
+    """A wheel: its pockets in wheel order. ``pockets`` lists them ascending (a draw's value ``v``
+    means ``pockets[v]``) and ``zeros`` holds the green pockets."""
+
     name: str
     order: tuple[int, ...]
+    pockets: tuple[int, ...] = field(init=False)
+    zeros: frozenset[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pockets", tuple(sorted(self.order)))
+        object.__setattr__(self, "zeros", frozenset(p for p in self.order if p in (0, DOUBLE_ZERO)))
 
     @property
     def size(self) -> int:
         return len(self.order)
-
-    @property
-    def pockets(self) -> tuple[int, ...]:
-        """Pocket indices in ascending order; a draw's value ``v`` means ``pockets[v]``."""
-        return tuple(sorted(self.order))
-
-    @property
-    def zeros(self) -> frozenset[int]:
-        return frozenset(p for p in self.order if p == 0 or p == DOUBLE_ZERO)
 
     def neighbours(self, pocket: int, pairs: int) -> tuple[int, ...]:
         """``pocket`` and ``pairs`` wheel neighbours on each side, in wheel order."""
