@@ -47,17 +47,26 @@ async function loadGames() {
   try {
     const { items } = await api.games();
     ul.replaceChildren();
-    for (const g of items) {
+    const roulette = items.filter((g) => g.name === "roulette");
+    const others = items.filter((g) => g.name !== "roulette");
+    for (const g of roulette) {
       const vs = el("ul", {});
       for (const v of g.variants) {
-        const li = el("li", {}, v.title);
-        if (g.name === "roulette") {
-          li.append(" · ", el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play"));
-        }
-        vs.append(li);
+        vs.append(el("li", {}, v.title, " · ",
+          el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play")));
       }
       ul.append(el("li", { class: "card" }, el("h3", {}, g.title),
-        el("p", { class: "muted" }, "Single-player rounds: your own spin, drawn from your provably-fair seeds."), vs));
+        el("p", { class: "muted" }, "Single-player spins: your own round, drawn from your provably-fair seeds."), vs));
+    }
+    if (others.length) {
+      const list = el("ul", { class: "more-games" });
+      for (const g of others) {
+        list.append(el("li", {}, g.title, g.variants.length > 1 ? el("span", { class: "muted" }, ` (${g.variants.length} variants)`) : null));
+      }
+      ul.append(el("li", { class: "card wide" },
+        el("h3", {}, `${others.length} more games`),
+        el("p", { class: "muted" }, "In the catalogue with their exact maths; playable through the API (POST /api/rounds) for now, their web tables come later."),
+        el("details", {}, el("summary", {}, "Show the games"), list)));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));
