@@ -15,6 +15,7 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 # Test helper modules are importable both as ``tests.x`` (tests is a package) and as bare ``x``.
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+
 @pytest.fixture(autouse=True)
 def _platform_tests_withdraw_without_verification(request: pytest.FixtureRequest) -> Iterator[None]:
     """protection (issue 7): withdrawals need a verified player (001 §5.2.13). The platform's own
