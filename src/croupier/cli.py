@@ -23,6 +23,7 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from croupier import protection_cli  # protection (issue 7)
 from croupier.analysis import report
 from croupier.analysis.progress import ProgressBar
 from croupier.errors import CroupierError
@@ -363,6 +364,7 @@ def build_parser() -> argparse.ArgumentParser:
     sv.add_argument("--quiet", action="store_true")
 
     sub.add_parser("migrate", help="bring the database schema up to date (Alembic)")
+    protection_cli.add_parsers(sub)  # protection (issue 7)
     return p
 
 
@@ -390,6 +392,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_serve(args, out)
         if args.command == "migrate":
             return cmd_migrate(args, out)
+        if args.command in ("audit", "operator"):  # protection (issue 7)
+            return protection_cli.run(args, out) or 0
     except (CroupierError, ValueError) as exc:
         sys.stderr.write(f"croupier: {exc}\n")
         return 2

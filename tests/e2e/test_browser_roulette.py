@@ -57,6 +57,7 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
         "CROUPIER_RESULT_SECONDS": "1",
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.5",
         "CROUPIER_ARGON2_FAST": "1",
+        "CROUPIER_KYC_REQUIRED": "0",  # protection (issue 7): this flow withdraws without the verification step (001 §5.2.13)
     })
     log = (tmp / "server.log").open("w")
     proc = subprocess.Popen(

@@ -23,6 +23,7 @@ from croupier.platform.errors import (
     UnderAge,
 )
 from croupier.platform.ledger import Ledger
+from croupier.platform.protection import hooks as protection  # protection (issue 7)
 from croupier.store.models import Player, Session
 
 #: 000 §9 ("more than 21 years old"), 001 §2.1 (persons under 21 may not play). ASSUMPTION: a
@@ -81,6 +82,7 @@ def register(session: DbSession, hasher: PasswordHasher, reg: Registration, now:
         raise UnderAge(
             f"players must be over {MINIMUM_AGE} (000 §9, 001 §2.1); this date of birth makes {age}"
         )
+    protection.check_registration(session, document, now)  # protection (issue 7): 001 §2.1
     if session.scalar(select(Player.id).where(Player.login == login)) is not None:
         raise LoginTaken(f"the login {login!r} is taken")
     if session.scalar(select(Player.id).where(Player.document_number == document)) is not None:
@@ -116,6 +118,7 @@ def login(
         hasher.verify(player.password_hash, password)
     except (VerificationError, InvalidHashError):
         raise Unauthorized("wrong login or password") from None
+    protection.check_login(session, player, now)  # protection (issue 7): 001 §2.1
     token = secrets.token_urlsafe(32)
     row = Session(token_hash=_token_hash(token), player_id=player.id, created_at=now,
                   expires_at=now + timedelta(hours=hours), revoked=False)

@@ -31,7 +31,8 @@ from croupier.games.base import Action, BetRequest, DrawAction, Settlement, inpu
 from croupier.games.registry import GameSpec, game, load_variant
 from croupier.platform.errors import UnsupportedGame
 from croupier.platform.fairness import active_pair
-from croupier.platform.ledger import Ledger, player_code, system_code
+from croupier.platform.ledger import Ledger, system_code
+from croupier.platform.protection import hooks as protection  # protection (issue 7)
 from croupier.platform.wallet import parse_amount
 from croupier.rng import fair
 from croupier.store.models import Bet, Play, Player, Round, RoundEvent
@@ -97,7 +98,8 @@ def record_bets(
         start = len(session.scalars(select(Bet.id).where(Bet.play_id == play_row.id)).all())
     slip_key = uuid.uuid4().hex
     total = sum(b.stake for b in bets)
-    ledger.transfer(f"bet:{slip_key}", player_code(play_row.player_id),
+    source = protection.before_bet(session, rnd, play_row, total, now)  # protection (issue 7)
+    ledger.transfer(f"bet:{slip_key}", source,
                     system_code("stakes", play_row.currency), total, "bet",
                     round_id=rnd.id, play_id=play_row.id, now=now)
     rows = [Bet(play_id=play_row.id, seq=start + i, slip_key=slip_key, code=b.code,
@@ -106,6 +108,7 @@ def record_bets(
     session.add_all(rows)
     play_row.stake_total += total
     session.flush()
+    protection.bet_accepted(session, rnd, play_row, total, f"bet:{slip_key}", now)  # protection (issue 7): 001 §5.2.10
     return rows
 
 
@@ -156,8 +159,10 @@ def settle_play(
                         "stake", round_id=rnd.id, play_id=play_row.id, now=now)
     if settlement.total_returned:
         ledger.transfer(f"payout:{play_row.id}", system_code("house", play_row.currency),
-                        player_code(play_row.player_id), settlement.total_returned, "payout",
+                        protection.payout_account(session, play_row),  # protection (issue 7): 001 §6.8.5
+                        settlement.total_returned, "payout",
                         round_id=rnd.id, play_id=play_row.id, now=now)
+    protection.play_settled(session, rnd, play_row, settlement.total_returned, now)  # protection (issue 7)
     return settlement
 
 
@@ -206,8 +211,10 @@ def refund_play(session: Session, ledger: Ledger, rnd: Round, play_row: Play, no
         b.outcome = "refunded"
     if play_row.stake_total:
         ledger.transfer(f"refund:{play_row.id}", system_code("stakes", play_row.currency),
-                        player_code(play_row.player_id), play_row.stake_total, "refund",
+                        protection.payout_account(session, play_row),  # protection (issue 7): 001 §6.8.5
+                        play_row.stake_total, "refund",
                         round_id=rnd.id, play_id=play_row.id, now=now)
+        protection.play_refunded(session, rnd, play_row, play_row.stake_total, now)  # protection (issue 7)
     play_row.returned_total = play_row.stake_total
     play_row.status = "refunded"
     play_row.settled_at = now

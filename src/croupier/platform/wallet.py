@@ -22,6 +22,7 @@ from croupier.money import currency, format_minor, parse_minor
 from croupier.platform.clock import iso
 from croupier.platform.errors import InsufficientFunds, NotFound
 from croupier.platform.ledger import Ledger, player_code, system_code
+from croupier.platform.protection import hooks as protection  # protection (issue 7)
 from croupier.store.models import Account, Deposit, Player, Withdrawal
 
 #: one deposit or withdrawal moves at most this many major units (ASSUMPTION: a sanity cap)
@@ -98,6 +99,7 @@ def request_deposit(session: Session, player: Player, amount_text: object, now: 
     cur = currency(player.currency)
     if amount > MAX_MOVE_MAJOR * cur.scale:
         raise InvalidAmount(f"a deposit is at most {format_minor(MAX_MOVE_MAJOR * cur.scale, cur)}")
+    protection.check_deposit(session, player, amount, now)  # protection (issue 7): 001 §5.1.4, §10.1
     dep = Deposit(player_id=player.id, amount=amount, currency=player.currency, status="pending",
                   provider_ref=secrets.token_hex(12), created_at=now, confirmed_at=None)
     session.add(dep)
@@ -154,6 +156,7 @@ def withdraw(session: Session, player: Player, amount_text: object, now: datetim
     amount = parse_amount(amount_text, player.currency)
     ledger = Ledger(session)
     ledger.lock_player(player.id)
+    protection.check_withdrawal(session, player, amount, now)  # protection (issue 7): 001 §5.2.13
     view = balance(session, player)
     if amount > view.cash:
         cur = currency(player.currency)

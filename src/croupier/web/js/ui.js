@@ -11,7 +11,7 @@ export function renderHeader(current) {
     `<li><a href="${href}"${current === id ? ' aria-current="page"' : ""}>${text}</a></li>`;
   header.innerHTML = `
     <a class="brand" href="/">CROUPIER</a>
-    <nav aria-label="Main"><ul>${link("/", "Lobby", "lobby")}${link("/account.html", "Account", "account")}</ul></nav>
+    <nav aria-label="Main"><ul>${link("/", "Lobby", "lobby")}${link("/account.html", "Account", "account")}${link("/limits.html", "Responsible gaming", "limits")}</ul></nav>
     <div class="who">${player
     ? `<span>Signed in as <strong id="who-login"></strong></span><button type="button" id="logout">Log out</button>`
     : `<a href="/account.html">Log in or register</a>`}</div>`;

@@ -1,0 +1,177 @@
+"""The monitoring record (001 §5.2.10): every bet acceptance, refund payment and win, appended to
+a hash-chained log, exportable as JSON lines and verifiable (``croupier audit verify|export``).
+
+Entry ``n`` carries ``prev_hash`` = the hash of entry ``n - 1`` (64 zeros for the first) and
+``hash`` = SHA-256 of its canonical JSON (sorted keys, no spaces) including ``seq`` and
+``prev_hash``. Editing an entry breaks its hash; deleting or moving one breaks the sequence and
+the next entry's ``prev_hash``; cutting the tail disagrees with the chain's head row.
+
+Appends are collected during a unit of work and written in the session's ``before_commit``: the
+chain head is locked last, after every other lock the transaction takes, so it cannot deadlock
+with the ledger's row locks and is held only for the inserts and the commit.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, TextIO
+
+from sqlalchemy import event, select
+from sqlalchemy.orm import Session
+
+from croupier.platform.clock import aware
+from croupier.store.protection_models import AuditEntry, AuditHead
+
+GENESIS = "0" * 64
+KINDS = ("bet", "refund", "win")
+FIELDS = ("seq", "at", "kind", "player_id", "round_id", "play_id", "amount", "currency",
+          "account", "ref", "prev_hash")
+_PENDING = "croupier.protection.audit"
+
+
+def at_text(now: datetime) -> str:
+    return aware(now).astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
+
+
+def entry_hash(entry: dict[str, Any]) -> str:
+    body = {k: entry[k] for k in FIELDS}
+    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
+           play_id: int | None, amount: int, currency: str, account: str, ref: str,
+           now: datetime) -> None:
+    """Queue an entry; it is chained and written when the unit of work commits."""
+    if kind not in KINDS:
+        raise ValueError(f"an audit entry is one of {', '.join(KINDS)}, not {kind!r}")
+    pending: list[dict[str, Any]] = session.info.setdefault(_PENDING, [])
+    pending.append({"at": at_text(now), "kind": kind, "player_id": player_id,
+                    "round_id": round_id, "play_id": play_id, "amount": amount,
+                    "currency": currency, "account": account, "ref": ref})
+
+
+def _write_pending(session: Session) -> None:
+    pending: list[dict[str, Any]] | None = session.info.pop(_PENDING, None)
+    if not pending:
+        return
+    head = session.scalars(select(AuditHead).where(AuditHead.id == 1).with_for_update()
+                           .execution_options(populate_existing=True)).one()
+    seq, prev = head.seq, head.hash
+    for item in pending:
+        seq += 1
+        entry = dict(item, seq=seq, prev_hash=prev)
+        digest = entry_hash(entry)
+        session.add(AuditEntry(**entry, hash=digest))
+        prev = digest
+    head.seq, head.hash = seq, prev
+    session.flush()
+
+
+def _discard_pending(session: Session, _previous: Any = None) -> None:
+    session.info.pop(_PENDING, None)
+
+
+event.listen(Session, "before_commit", _write_pending)
+event.listen(Session, "after_soft_rollback", _discard_pending)
+
+
+# -- reading, export, verification --------------------------------------------------------------
+
+
+def row_dict(e: AuditEntry) -> dict[str, Any]:
+    return {"seq": e.seq, "at": e.at, "kind": e.kind, "player_id": e.player_id,
+            "round_id": e.round_id, "play_id": e.play_id, "amount": e.amount,
+            "currency": e.currency, "account": e.account, "ref": e.ref,
+            "prev_hash": e.prev_hash, "hash": e.hash}
+
+
+def entries(session: Session, batch: int = 5000) -> Iterator[dict[str, Any]]:
+    last = 0
+    while True:
+        rows = session.scalars(select(AuditEntry).where(AuditEntry.seq > last)
+                               .order_by(AuditEntry.seq).limit(batch)).all()
+        if not rows:
+            return
+        for r in rows:
+            yield row_dict(r)
+        last = rows[-1].seq
+
+
+def head(session: Session) -> tuple[int, str]:
+    h = session.scalars(select(AuditHead).where(AuditHead.id == 1)
+                        .execution_options(populate_existing=True)).one()
+    return h.seq, h.hash
+
+
+def export(session: Session, out: TextIO) -> int:
+    n = 0
+    for e in entries(session):
+        out.write(json.dumps(e, sort_keys=True, separators=(",", ":")) + "\n")
+        n += 1
+    return n
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    ok: bool
+    entries: int
+    first_broken: int | None  # the seq (or position) of the first broken entry
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "entries": self.entries, "first_broken": self.first_broken,
+                "reason": self.reason}
+
+
+def verify(items: Iterable[dict[str, Any]], expected_head: tuple[int, str] | None = None) -> Verdict:
+    """Check a chain in its stored order; name the first broken entry."""
+    expected, prev, n = 1, GENESIS, 0
+    for e in items:
+        n += 1
+        try:
+            seq = int(e["seq"])
+            missing = [k for k in (*FIELDS, "hash") if k not in e]
+        except (KeyError, TypeError, ValueError):
+            return Verdict(False, n - 1, expected, f"entry at position {n} has no valid seq")
+        if missing:
+            return Verdict(False, n - 1, seq, f"entry {seq} lacks {', '.join(missing)}")
+        if seq != expected:
+            what = "missing (deleted)" if seq > expected else "repeated"
+            return Verdict(False, n - 1, seq,
+                           f"entry {seq} stands where entry {expected} belongs: entry "
+                           f"{expected} is {what} or the entries were reordered")
+        if e["prev_hash"] != prev:
+            return Verdict(False, n - 1, seq,
+                           f"entry {seq} does not follow entry {seq - 1}: its prev_hash differs "
+                           "(an entry was altered, removed or reordered)")
+        if entry_hash(e) != e["hash"]:
+            return Verdict(False, n - 1, seq, f"entry {seq} was altered: its hash does not match "
+                                              "its contents")
+        prev, expected = e["hash"], expected + 1
+    if expected_head is not None and expected_head != (expected - 1, prev):
+        hseq, _ = expected_head
+        return Verdict(False, n, expected if hseq >= expected else hseq,
+                       f"the log ends at entry {expected - 1} but its head records entry {hseq}: "
+                       "entries at the end were deleted or the head was altered")
+    return Verdict(True, n, None, f"{n} entries, chain intact, last hash {prev}")
+
+
+def verify_session(session: Session) -> Verdict:
+    return verify(entries(session), head(session))
+
+
+def read_jsonl(lines: Iterable[str]) -> Iterator[dict[str, Any]]:
+    for i, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError:
+            yield {"seq": f"unreadable line {i}"}
+            continue
+        yield item if isinstance(item, dict) else {"seq": f"unreadable line {i}"}
