@@ -15,6 +15,10 @@ from typing import Any, Final
 
 from croupier.errors import VariantError
 from croupier.games.blackjack.rules import SIDE_BET_ROWS
+from croupier.games.fields import boolean as _bool
+from croupier.games.fields import integer as _int
+from croupier.games.fields import need as _need
+from croupier.games.fields import payout as _payout
 from croupier.money import CURRENCIES, Payout, check_minor
 
 POINT_NAMES: Final = {"A": 1, "2": 2, "3": 3, "4": 4, "5": 5, "6": 6, "7": 7, "8": 8, "9": 9, "T": 10}
@@ -134,24 +138,6 @@ _TOP_KEYS: Final = {
 }
 
 
-def _need(data: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in data:
-        raise VariantError(f"{where}: missing field {key!r}")
-    return data[key]
-
-
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise VariantError(f"{where}: expected an integer in [{lo}, {hi}], got {value!r}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise VariantError(f"{where}: expected true or false, got {value!r}")
-    return value
-
-
 def _choice(value: Any, where: str, options: tuple[str, ...]) -> str:
     if value not in options:
         raise VariantError(f"{where}: expected one of {', '.join(options)}, got {value!r}")
@@ -169,13 +155,6 @@ def _points(value: Any, where: str) -> frozenset[int]:
             raise VariantError(f"{where}: {v!r} is not a card value (A, 2..9, T)")
         out.add(POINT_NAMES[v])
     return frozenset(out)
-
-
-def _payout(value: Any, where: str) -> Payout:
-    try:
-        return Payout.parse(value)
-    except ValueError as exc:
-        raise VariantError(f"{where}: {exc}") from None
 
 
 def _keys(data: Mapping[str, Any], allowed: set[str], where: str) -> None:

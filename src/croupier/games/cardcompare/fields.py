@@ -7,7 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from croupier.errors import VariantError
-from croupier.money import CURRENCIES, Payout, check_minor
+from croupier.games.fields import boolean, integer, need, payout
+from croupier.money import CURRENCIES, check_minor
+
+__all__ = ["Limits", "boolean", "integer", "need", "parse_admission", "parse_limits", "payout"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,31 +20,6 @@ class Limits:
     minimum: int
     maximum: int
     max_win: int | None
-
-
-def need(data: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in data:
-        raise VariantError(f"{where}: missing field {key!r}")
-    return data[key]
-
-
-def integer(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise VariantError(f"{where}: expected an integer in [{lo}, {hi}], got {value!r}")
-    return value
-
-
-def boolean(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise VariantError(f"{where}: expected true or false, got {value!r}")
-    return value
-
-
-def payout(value: Any, where: str) -> Payout:
-    try:
-        return Payout.parse(value)
-    except ValueError as exc:
-        raise VariantError(f"{where}: {exc}") from None
 
 
 def parse_admission(data: Mapping[str, Any], where: str) -> str | None:

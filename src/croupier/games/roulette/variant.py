@@ -13,6 +13,10 @@ from fractions import Fraction
 from typing import Any, Final
 
 from croupier.errors import VariantError
+from croupier.games.fields import boolean as _bool
+from croupier.games.fields import integer as _int
+from croupier.games.fields import need as _need
+from croupier.games.fields import payout as _payout
 from croupier.games.roulette.wheel import WHEELS, Wheel
 from croupier.money import CURRENCIES, Payout, check_minor
 
@@ -126,31 +130,6 @@ _TOP_KEYS: Final = {
     "neighbours_max", "first_four", "zero_wins_under", "lightning", "limit_sets", "seats",
     "paytable_assumed", "admission", "assumptions",
 }
-
-
-def _need(data: Mapping[str, Any], key: str, where: str) -> Any:
-    if key not in data:
-        raise VariantError(f"{where}: missing field {key!r}")
-    return data[key]
-
-
-def _int(value: Any, where: str, lo: int, hi: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not lo <= value <= hi:
-        raise VariantError(f"{where}: expected an integer in [{lo}, {hi}], got {value!r}")
-    return value
-
-
-def _bool(value: Any, where: str) -> bool:
-    if not isinstance(value, bool):
-        raise VariantError(f"{where}: expected true or false, got {value!r}")
-    return value
-
-
-def _payout(value: Any, where: str) -> Payout:
-    try:
-        return Payout.parse(value)
-    except ValueError as exc:
-        raise VariantError(f"{where}: {exc}") from None
 
 
 def parse_limit_sets(data: Mapping[str, Any]) -> dict[str, LimitSet]:
