@@ -30,6 +30,8 @@ class TableConfig:
 DEFAULT_TABLES: tuple[TableConfig, ...] = (
     TableConfig("european-eur", "European Roulette (EUR)", "roulette", "european", "EUR"),
     TableConfig("european-amd", "European Roulette (AMD)", "roulette", "european", "AMD"),
+    # issue 5: a card table deals from its persisted shoe (platform/shoes.py)
+    TableConfig("baccarat-eur", "Live Baccarat (EUR)", "baccarat", "live_004", "EUR"),
 )
 
 

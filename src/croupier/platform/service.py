@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from croupier.money import currency
-from croupier.platform import fairness, history, players, tables, wallet
+from croupier.platform import fairness, history, players, shoes, tables, wallet
 from croupier.platform.clock import Clock, iso, utcnow
 from croupier.platform.config import Settings
 from croupier.platform.errors import IdempotencyConflict
@@ -209,11 +209,16 @@ class Platform:
         return self.read(tables.list_tables)
 
     def table(self, table_id: str) -> dict[str, Any]:
-        return self.read(lambda s: tables.table_view(s, table_id, self.settings.betting_seconds))
+        def fn(s: Session) -> dict[str, Any]:
+            out = tables.table_view(s, table_id, self.settings.betting_seconds)
+            out.update(shoes.view(s, tables.get_table(s, table_id)))  # shoe tables (issue 5)
+            return out
+        return self.read(fn)
 
     def open_round(self, table_id: str) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
             rnd = tables.open_round(s, table_id, self.settings.betting_seconds, self.clock())
+            shoes.prepare_round(s, rnd, self.clock())  # a card table publishes its shoe's hash
             return tables.round_brief(rnd)
         return self.run(fn)
 

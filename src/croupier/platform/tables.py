@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 from croupier.errors import CurrencyMismatch
 from croupier.games.base import play
 from croupier.money import currency
+from croupier.platform import shoes
 from croupier.platform.clock import aware, iso
 from croupier.platform.config import TableConfig
 from croupier.platform.errors import BettingClosed, RoundStateError, UnknownTable
@@ -205,20 +206,27 @@ def _lock_round(session: Session, round_id: int) -> Round:
 
 
 def result_round(session: Session, round_id: int, now: datetime) -> Round:
-    """Draw the outcome from the round's seed and store it (the seed is revealed from now on)."""
+    """Draw the outcome from the round's seed and store it (the seed is revealed from now on);
+    a shoe table deals it from its shoe instead (:mod:`.shoes`)."""
     rnd = _lock_round(session, round_id)
     if rnd.state != "closed":
         raise RoundStateError(f"round {round_id} is {rnd.state}, not closed")
-    spec, variant = resolve_game(rnd.game, rnd.variant)
-    if rnd.server_seed is None:  # pragma: no cover - table rounds always have their seed
-        raise RoundStateError("a table round without its seed")
-    source = fair.stream(rnd.server_seed, rnd.client_seed, rnd.nonce)
-    # The draws do not depend on the bets: run the engine on demonstration bets in "no currency"
-    # (no limits) to take them from the stream in the engine's own order.
-    state, _ = play(spec.engine, variant, spec.demo_bets(variant, "XXX"), "XXX", source)
-    actions = actions_of(state.events)
-    rnd.draws = draws_json(actions)
-    rnd.outcome = outcome_of(state.events)
+    if shoes.is_shoe_game(rnd.game, rnd.variant):
+        # A card table deals the round from its persisted shoe, in order (platform/shoes.py);
+        # the shoe's position moves in this same transaction.
+        actions, outcome = shoes.deal_round(session, rnd, now)
+        rnd.draws = draws_json(actions)
+        rnd.outcome = outcome
+    else:
+        spec, variant = resolve_game(rnd.game, rnd.variant)
+        if rnd.server_seed is None:  # pragma: no cover - table rounds always have their seed
+            raise RoundStateError("a table round without its seed")
+        source = fair.stream(rnd.server_seed, rnd.client_seed, rnd.nonce)
+        # The draws do not depend on the bets: run the engine on demonstration bets in "no
+        # currency" (no limits) to take them from the stream in the engine's own order.
+        state, _ = play(spec.engine, variant, spec.demo_bets(variant, "XXX"), "XXX", source)
+        rnd.draws = draws_json(actions_of(state.events))
+        rnd.outcome = outcome_of(state.events)
     rnd.state = "resulted"
     rnd.resulted_at = now
     add_event(session, rnd.id, "result", {"outcome": rnd.outcome, "draws": rnd.draws}, now)

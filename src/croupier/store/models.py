@@ -172,6 +172,9 @@ class Round(Base):
     closed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     resulted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     settled_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    #: shoe tables (issue 5): the shoe the round's cards came from (set when it is resulted)
+    shoe_id: Mapped[int | None] = mapped_column(
+        ForeignKey("table_shoes.id", name="fk_rounds_shoe_id"), index=True)
 
 
 class RoundEvent(Base):
@@ -240,3 +243,32 @@ class IdempotencyRecord(Base):
     status_code: Mapped[int] = mapped_column(Integer)
     response: Mapped[Any] = mapped_column(JSON, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class TableShoeRow(Base):
+    """The persisted shoe of a card table (issue 5, see ``platform/shoes.py``): shuffled from a
+    provably fair seed whose SHA-256 is published before its first card; ``position`` is the next
+    card to deal and moves only in the transaction that stores a round's result; the seed (and so
+    the order of ``cards``) is revealed when the shoe is finished (the cut card came out)."""
+
+    __tablename__ = "table_shoes"
+    __table_args__ = (
+        UniqueConstraint("table_id", "number", name="shoe_number_per_table"),
+        Index("ix_table_shoes_table_state", "table_id", "state"),
+    )
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    number: Mapped[int] = mapped_column(Integer)
+    game: Mapped[str] = mapped_column(String(40))
+    variant: Mapped[str] = mapped_column(String(40))
+    state: Mapped[str] = mapped_column(String(10))  # dealing, finished
+    server_seed: Mapped[str] = mapped_column(String(64))  # secret until finished
+    server_seed_hash: Mapped[str] = mapped_column(String(64))
+    client_seed: Mapped[str] = mapped_column(String(80))
+    cards: Mapped[list[Any]] = mapped_column(JSON)  # card codes in dealing order (secret)
+    first: Mapped[int] = mapped_column(Integer)  # the first card dealt (after the burn)
+    cut: Mapped[int] = mapped_column(Integer)  # the cut card lies before cards[cut]
+    position: Mapped[int] = mapped_column(Integer)  # the next card to deal
+    rounds_dealt: Mapped[int] = mapped_column(Integer, default=0)  # rounds resulted from it
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
