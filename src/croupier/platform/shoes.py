@@ -47,7 +47,7 @@ from sqlalchemy.orm import Session
 
 from croupier.cards import name, parse
 from croupier.errors import CroupierError, IllegalAction
-from croupier.games.baccarat.roads import Mark, big_road, bead_plate, mark
+from croupier.games.baccarat.roads import Mark, bead_plate, big_road, mark
 from croupier.games.baccarat.rules import Coup
 from croupier.games.baccarat.shoe import TableShoe
 from croupier.games.baccarat.variant import BaccaratVariant
