@@ -228,6 +228,11 @@ def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
     limits: dict[str, Any] = {}
     for cur, ls in (getattr(variant, "limits", {}) or {}).items():
         codes = [b["code"] for b in bets]
+        if not hasattr(ls, "table_min"):  # card games: one per-bet range and a maximum win
+            limits[cur] = {"table_min_minor": ls.minimum, "table_max_minor": ls.maximum,
+                           "bets": {c: [ls.minimum, ls.maximum] for c in codes},
+                           "max_win_minor": getattr(ls, "max_win", None)}
+            continue
         limits[cur] = {"table_min_minor": ls.table_min, "table_max_minor": ls.table_max,
                        "bets": {c: [ls.for_code(c).minimum, ls.for_code(c).maximum] for c in codes}}
     out: dict[str, Any] = {"game": game_name, "variant": variant_name,

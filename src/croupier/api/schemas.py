@@ -223,6 +223,47 @@ class RecentResult(_Out):
     outcome: dict[str, Any] | None
 
 
+class ShoeOut(_Out):
+    """A card table's shoe (issue 5): its commitment, progress and, once finished, its reveal."""
+
+    number: int
+    state: str
+    server_seed_hash: str
+    client_seed: str
+    cards_total: int
+    cards_left: int
+    cards_dealt: int
+    cut: int
+    cut_card_out: bool
+    rounds: int
+    burned: int
+    shown: str | None
+    server_seed: str | None = None
+    cards: list[str] | None = None
+
+
+class RoadCell(_Out):
+    col: int
+    row: int
+    winner: str
+    player_pair: bool
+    banker_pair: bool
+    ties: int
+
+
+class RoadsOut(_Out):
+    rows: int
+    bead_plate: list[RoadCell]
+    big_road: list[RoadCell]
+
+
+class CoupOut(_Out):
+    round_id: int
+    number: int | None
+    state: str
+    outcome: dict[str, Any] | None
+
+
 class TableOut(_Out):
     id: str
     name: str
@@ -233,6 +274,12 @@ class TableOut(_Out):
     betting_seconds: float
     round: TableRoundOut | None
     recent: list[RecentResult]
+    # shoe tables only (issue 5): the shoe in play, the last revealed one, the scoreboards of the
+    # shoe's rounds so far and their cards (latest first)
+    shoe: ShoeOut | None = None
+    previous_shoe: ShoeOut | None = None
+    roads: RoadsOut | None = None
+    coups: list[CoupOut] | None = None
 
 
 class TablesOut(_Out):

@@ -27,13 +27,15 @@ async function loadTables() {
           const n = p === "00" ? "00" : Number(p);
           recent.append(el("li", { class: colourOf(n), "aria-label": `${p} ${colourOf(n)}` }, String(p)));
         }
+        const w = r.outcome?.pockets ? null : r.outcome?.winner; // card tables (issue 5): the winner
+        if (w) recent.append(el("li", { class: `coup ${w}`, "aria-label": w }, w.slice(0, 1).toUpperCase()));
       }
       const state = t.round ? { open: "Betting open", closed: "No more bets", resulted: "Result", settled: "Paying", voided: "Voided" }[t.round.state] || t.round.state : "Starting";
       ul.append(el("li", { class: "card" },
         el("h3", {}, t.name),
         el("p", { class: "muted" }, `${t.variant.replace(/_/g, " ")} · ${t.currency} · ${Math.round(t.betting_seconds)} s to bet · ${state}`),
         recent,
-        el("a", { class: "go", href: `/table.html?id=${encodeURIComponent(t.id)}`, "aria-label": `Play at ${t.name}` }, "Join the table")));
+        el("a", { class: "go", href: `${t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}`, "aria-label": `Play at ${t.name}` }, "Join the table")));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the tables: ${e.message}`));
