@@ -330,7 +330,9 @@ function applyRound(round, serverTime) {
     stopTick();
     if (!round) setPhase("Waiting for the next round");
     else if (round.state === "closed") setPhase("No more bets");
-    else if (round.state !== "resulted") setPhase("Waiting for the next round");
+    else if (round.state === "resulted") setPhase("Dealing…");
+    else if (round.outcome?.winner) state.reveal.then(() => setPhase(winnerText(round.outcome)));
+    else setPhase("Waiting for the next round");
   }
   renderSlip();
 }
