@@ -7,6 +7,7 @@ by the baccarat module's own table shoe (``games/baccarat/shoe.py``, ``TableShoe
 
 from __future__ import annotations
 
+import io
 import json
 import signal
 import subprocess
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
+from croupier import cli
 from croupier.cards import name, parse
 from croupier.games.baccarat.roads import bead_plate, big_road, mark
 from croupier.games.baccarat.shoe import TableShoe
@@ -150,6 +152,18 @@ def test_004_3_2_cut_card_finishes_the_round_then_a_new_shoe_and_the_commitment_
     assert shoes.verify_shoe("baccarat", "live_004", shoe.server_seed, shoe.client_seed,
                              commitment, shoe.cards)
     assert sorted(shoe.cards) == sorted(TableShoe.new(LIVE, fair.stream("00" * 32, "x", 0)).cards)
+    # anyone can recompute the last round from the revealed seed: croupier verify-shoe
+    last = p.read(lambda s: s.scalars(select(Round).where(Round.shoe_id == shoe.id)
+                                      .order_by(Round.id.desc()).limit(1)).one())
+    assert (last.server_seed, last.server_seed_hash, last.fair_scheme) == (
+        shoe.server_seed, commitment, "table_shoe")
+    out = io.StringIO()
+    assert cli.main(["verify-shoe", "--server-seed", last.server_seed, "--client-seed",
+                     last.client_seed, "--variant", "live_004", "--commitment", commitment,
+                     "--nonce", str(last.nonce), "--json"], out=out) == 0
+    recomputed = json.loads(out.getvalue())
+    assert recomputed["commitment_matches"] and recomputed["cards"] == [name(c) for c in shoe.cards]
+    assert recomputed["round"]["result"] == {k: v for k, v in res["outcome"].items() if k != "shoe"}
     view = p.table("t-bac")
     assert view["shoe"]["state"] == "finished" and view["shoe"]["server_seed"] == shoe.server_seed
     assert view["shoe"]["cards"] == [name(c) for c in shoe.cards]

@@ -6,6 +6,8 @@
     croupier parsheet GAME --variant V [--format md|html]
     croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
                     [--game roulette --variant V] [--record ROUND.json]
+    croupier verify-shoe --server-seed HEX --client-seed TEXT --game baccarat --variant V
+                    [--commitment HASH] [--nonce FIRST_CARD]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
     croupier readme [--write README.md | --check README.md]
     croupier strategy blackjack --variant V
@@ -141,6 +143,34 @@ def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
     results = [dict(e.data) for e in state_events if e.type == "result"]
     if results:
         result["result"] = results[0]
+    if args.json:
+        json.dump(result, out, indent=2)
+        out.write("\n")
+    else:
+        for k, v in result.items():
+            out.write(f"{k}: {v}\n")
+    return 0 if ok else 1
+
+
+def cmd_verify_shoe(args: argparse.Namespace, out: TextIO) -> int:
+    """A card table's revealed shoe (platform/shoes.py): the commitment, the order of the cards,
+    and with ``--nonce`` (a round's first card) the round dealt from there."""
+    from croupier.cards import name
+    from croupier.platform import shoes
+
+    shoe = shoes.shuffle_cards(args.game, args.variant, args.server_seed, args.client_seed)
+    result: dict[str, Any] = {"commitment": fair.commitment(args.server_seed),
+                              "client_seed": args.client_seed, "first_card": shoe.first,
+                              "cut": shoe.cut, "cards": [name(c) for c in shoe.cards]}
+    ok = True
+    if args.commitment:
+        ok = fair.matches(args.server_seed, args.commitment)
+        result["commitment_matches"] = ok
+    if args.nonce is not None:
+        spec = game(args.game)
+        deal = shoes.deal(spec, load_variant(args.game, args.variant), shoe.cards, args.nonce)
+        result["round"] = {"cards": [name(c) for c in deal.cards], "to": deal.to,
+                           "next_card": deal.next_position, "result": deal.outcome}
     if args.json:
         json.dump(result, out, indent=2)
         out.write("\n")
@@ -342,6 +372,15 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--record", help="a round's record (JSON events) to re-enact from the seeds")
     v.add_argument("--json", action="store_true")
 
+    vs = sub.add_parser("verify-shoe", help="recompute a card table's revealed shoe (and a round)")
+    vs.add_argument("--server-seed", required=True)
+    vs.add_argument("--client-seed", required=True)
+    vs.add_argument("--game", default="baccarat")
+    vs.add_argument("--variant", required=True)
+    vs.add_argument("--commitment")
+    vs.add_argument("--nonce", type=int, help="a round's nonce: the position of its first card")
+    vs.add_argument("--json", action="store_true")
+
     pl = sub.add_parser("play", help="play a game at the terminal with play money")
     pl.add_argument("game")
     pl.add_argument("--variant", default="european")
@@ -382,6 +421,8 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_parsheet(args, out)
         if args.command == "verify":
             return cmd_verify(args, out)
+        if args.command == "verify-shoe":
+            return cmd_verify_shoe(args, out)
         if args.command == "play":
             return cmd_play(args, out, inp or sys.stdin)
         if args.command == "readme":
