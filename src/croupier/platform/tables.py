@@ -15,6 +15,11 @@ the game had not started for the players (000 §11: a bet may be returned before
 game; 000 §10: a technical failure settles at odds of 1); a ``resulted`` round is settled with its
 stored result (004 §1.20: settle on the known result). Settlement and refund transfers carry
 per-play keys, so each stake is settled or refunded exactly once however often recovery runs.
+
+Shoe tables (card games, :mod:`.shoes`): :func:`result_round` deals the round from the table's
+persisted shoe in the same transaction that stores the result, so a card leaves the shoe exactly
+when a round is resulted (a round voided before its result dealt none; a resulted round's cards
+are never dealt again, even if it is voided).
 """
 
 from __future__ import annotations
