@@ -364,3 +364,22 @@ def test_000_12_24_dragon_tiger_deals_from_its_shoe_in_order(db_url: str) -> Non
 ])
 def test_which_games_deal_from_a_shoe(game: str, variant: str, expected: bool) -> None:
     assert shoes.is_shoe_game(game, variant) is expected
+
+
+def test_a_table_whose_variant_changes_gets_a_new_shoe(db_url: str) -> None:
+    """ASSUMPTION (docs/platform.md): a shoe belongs to one game and variant; when the table's
+    configuration changes, the old shoe is finished and revealed and a new one is shuffled."""
+    p = make_platform(db_url, tables=(BACCARAT,))
+    play_round(p)
+    old = the_shoe(p)
+    p.db.dispose()
+    changed = make_platform(db_url, tables=(TableConfig("t-bac", "Baccarat EUR", "baccarat",
+                                                        "punto_banco_000", "EUR"),))
+    opened, res, _ = play_round(changed)
+    new = the_shoe(changed)
+    assert (new.number, new.variant, new.state) == (old.number + 1, "punto_banco_000", "dealing")
+    assert res["outcome"]["shoe"]["first_card"] == new.first == 0  # 000 §12.13: no burn given
+    finished = the_shoe(changed, number=old.number)
+    assert finished.state == "finished" and fair.matches(finished.server_seed, old.server_seed_hash)
+    assert opened["server_seed_hash"] == new.server_seed_hash
+    changed.db.dispose()
