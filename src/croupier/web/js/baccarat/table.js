@@ -13,7 +13,7 @@ import { drawRoad, summary } from "./roads.js";
 const CHIP_STEPS = [1, 2, 10, 20, 50, 200, 1000];
 const AUTO_CONFIRM_MS = 1500; // unsent chips are sent this long before "no more bets" (as roulette)
 const REDUCED = matchMedia("(prefers-reduced-motion: reduce)").matches;
-const DEAL_MS = REDUCED ? 0 : 550; // one card turned every DEAL_MS
+const DEAL_MS = REDUCED ? 0 : 450; // one card turned every DEAL_MS (plus a third of it to deal)
 
 const LABELS = {
   player: "Player", banker: "Banker", tie: "Tie", player_pair: "Player Pair",
@@ -94,6 +94,8 @@ async function main() {
 
 function fmt(minor) { return formatMoney(minor, state.currency); }
 function setPhase(text) { $("#phase").textContent = text; }
+/** The winner as the phase once the cards are shown, unless the next betting window has opened. */
+function phaseAfterReveal(outcome) { if (state.round?.state !== "open") setPhase(winnerText(outcome)); }
 
 // ---------------------------------------------------------------- the layout
 function buildHands() {
@@ -331,7 +333,7 @@ function applyRound(round, serverTime) {
     if (!round) setPhase("Waiting for the next round");
     else if (round.state === "closed") setPhase("No more bets");
     else if (round.state === "resulted") setPhase("Dealing…");
-    else if (round.outcome?.winner) state.reveal.then(() => setPhase(winnerText(round.outcome)));
+    else if (round.outcome?.winner) state.reveal.then(() => phaseAfterReveal(round.outcome));
     else setPhase("Waiting for the next round");
   }
   renderSlip();
@@ -556,7 +558,7 @@ function onEvent(m) {
     case "result":
       if (state.round && state.round.round_id === m.round_id) state.round = { ...state.round, state: "resulted" };
       setPhase("Dealing…");
-      showCoup(m.round_id, m.outcome).then(() => { setPhase(winnerText(m.outcome)); refreshTable(); });
+      showCoup(m.round_id, m.outcome).then(() => { phaseAfterReveal(m.outcome); refreshTable(); });
       break;
     case "settled":
       if (m.you) { const you = m.you; state.reveal.then(() => showSettlement(m.round_id, you)); }
