@@ -312,8 +312,9 @@ def view(session: Session, table: GameTable) -> dict[str, Any]:
     if shoe is None:
         return {"shoe": None, "previous_shoe": None, "roads": {"rows": ROAD_ROWS, "bead_plate": [],
                                                                 "big_road": []}, "coups": []}
-    rounds = session.scalars(select(Round).where(Round.shoe_id == shoe.id,
-                                                 Round.state.in_(("resulted", "settled")))
+    rounds = session.execute(select(Round.id, Round.number, Round.state, Round.outcome)
+                             .where(Round.shoe_id == shoe.id,
+                                    Round.state.in_(("resulted", "settled")))
                              .order_by(Round.number)).all()
     marks = [m for m in (road_mark(r.outcome or {}) for r in rounds) if m is not None]
     previous = shoe if shoe.state == "finished" else session.scalars(
