@@ -5,7 +5,6 @@ injected clock. SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
-import uuid
 from collections.abc import Iterator
 from typing import Any
 

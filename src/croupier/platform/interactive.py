@@ -725,7 +725,9 @@ def sweep(run: Callable[[Callable[[Session], Any]], Any], now: datetime,
     ids: list[int] = run(lambda s: due_rounds(s, now))
     total = 0
     for rid in ids:
-        total += int(run(lambda s, rid=rid: sweep_one(s, rid, now, seconds)))
+        def one(s: Session, rid: int = rid) -> int:
+            return sweep_one(s, rid, now, seconds)
+        total += int(run(one))
     return total
 
 
