@@ -37,7 +37,7 @@ function renderTable(view, felt) {
       handEl(`Your cards, seat ${b.box}${b.hands.length > 1 ? ` hand ${i + 1}` : ""}`, h.cards));
   })));
   const ins = t.insurance.length ? el("p", {}, `Insurance: ${t.insurance.map((x) => formatMoney(x.stake_minor, view.currency)).join(", ")}`) : null;
-  felt.replaceChildren(dealer, ...boxes, ins);
+  felt.replaceChildren(...[dealer, ...boxes, ins].filter(Boolean));
 }
 
 function resultText(view) {
