@@ -10,6 +10,8 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from croupier.errors import IllegalAction, RoundFinished
 from croupier.games.base import BetRequest, Event, reenact
@@ -313,6 +315,33 @@ def test_seeds_cannot_rotate_while_a_round_is_open_then_the_round_recomputes(pla
     assert settlement.total_returned == done["returned_minor"] == rec["returned_minor"]
 
 
+def test_croupier_verify_recomputes_a_blackjack_recall(platform: Platform, tmp_path: Any) -> None:
+    """The recall of a decision round is a record `croupier verify --record` re-enacts from the
+    revealed seeds (bets and decisions from the record, every card from the seeds)."""
+    import io
+    import json
+
+    from croupier.cli import main as cli
+
+    seeds = find_seed(*BJ, MAIN, "EUR", lambda s: in_play(s) and "hit" in legal_names("blackjack", s))
+    a = new_player(platform, deposit="100.00")
+    give_seeds(platform, a, *seeds)
+    v = start(platform, a, *BJ, ("main", "10.00", (1,)))
+    done = finish(platform, a, act(platform, a, v["round_id"], "hit"))
+    platform.run(lambda s: platform.rotate_in(s, a))
+    rec = platform.read(lambda s: history.recall(s, a, v["round_id"]))
+    path = tmp_path / "round.json"
+    path.write_text(json.dumps(rec))
+    f = rec["fairness"]
+    out = io.StringIO()
+    code = cli(["verify", "--server-seed", f["server_seed"], "--client-seed", f["client_seed"],
+                "--nonce", str(f["nonce"]), "--commitment", f["server_seed_hash"],
+                "--game", "blackjack", "--variant", "live_004", "--record", str(path), "--json"], out)
+    result = json.loads(out.getvalue())
+    assert code == 0 and result["record_matches"] is True
+    assert result["total_returned"] == done["returned_minor"]
+
+
 # -- restart and the decision timer ---------------------------------------------------------------
 
 
@@ -438,3 +467,42 @@ def test_decision_with_engine_arguments_goes_through(platform: Platform) -> None
     with pytest.raises(NotYourTurn):
         act(platform, a, v["round_id"], "stand", {"box": 2})
     assert act(platform, a, v["round_id"], "stand", {"box": 1})["state"] == "settled"
+
+
+GAMES_PLAYED = [("blackjack", "live_004", (("main", "5.00", (1,)), ("perfect_pairs", "5.00", (1,)))),
+                ("blackjack", "tdc", (("main", "5.00", (2,)),)),
+                ("casino_holdem", "live", (("ante", "1.00", ()), ("bonus", "1.00", ()))),
+                ("three_card_poker", "live", (("ante", "1.00", ()), ("six_card_bonus", "1.00", ()))),
+                ("red_dog", "red_dog_000", (("ante", "1.00", ()),))]
+
+
+@settings(max_examples=12, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(which=st.integers(0, len(GAMES_PLAYED) - 1),
+       moves=st.lists(st.tuples(st.integers(0, 7), st.booleans()), min_size=1, max_size=8))
+def test_any_play_and_timeouts_keep_the_ledger_and_the_balance_exact(
+        clocked: tuple[Platform, FakeClock], which: int,
+        moves: list[tuple[int, bool]]) -> None:
+    """Invariant (DESIGN "the ledger sums to zero", 000 §10): whatever the decisions and timeouts,
+    the balance moves by exactly stake - returned, the bet rows sum to the settlement, and the
+    ledger balances."""
+    p, clock = clocked
+    g, v, bets = GAMES_PLAYED[which]
+    a = new_player(p, deposit="200.00")
+    view = start(p, a, g, v, *bets)
+    for pick, wait in moves:
+        if view["state"] != "open":
+            break
+        if wait:
+            clock.advance(p.settings.decision_seconds)
+            view = get(p, a, view["round_id"])
+            continue
+        names = [x["name"] for x in view["legal_actions"]]
+        view = act(p, a, view["round_id"], names[pick % len(names)])
+    clock.advance(p.settings.decision_seconds * 10)
+    view = get(p, a, view["round_id"])
+    assert view["state"] == "settled"
+    assert sum(b["stake_minor"] for b in view["bets"]) == view["stake_minor"]
+    assert sum(b["returned_minor"] for b in view["bets"]) == view["returned_minor"]
+    assert view["balance"]["cash_minor"] == 20000 - view["stake_minor"] + view["returned_minor"]
+    assert p.audit().total == 0
