@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from tests.e2e.test_browser_roulette import _free_port, _minor, _recall, _register_and_deposit
 
 pytestmark = pytest.mark.e2e
