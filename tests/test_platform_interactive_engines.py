@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from croupier.errors import CroupierError
 from croupier.games.base import DrawAction
 from croupier.games.registry import all_variants, game, load_variant
-from croupier.platform.interactive import default_decision, stakes_of, table_view
+from croupier.platform.decisions import default_decision, stakes_of, table_view
 from croupier.rng import fair
 
 

@@ -33,7 +33,7 @@ from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scop
 from croupier.api.schemas import BalanceOut, BetIn
 from croupier.errors import UnknownGame
 from croupier.games.registry import games
-from croupier.platform import interactive
+from croupier.platform import decisions, interactive
 from croupier.platform.service import Platform
 
 log = logging.getLogger("croupier.interactive")
@@ -183,7 +183,7 @@ async def table_info(game_name: str, variant_name: str, request: Request,
     p = _platform(request)
     if game_name not in games():
         raise UnknownGame(f"unknown game {game_name!r}")
-    out = await run_in_threadpool(interactive.variant_table, game_name, variant_name,
+    out = await run_in_threadpool(decisions.variant_table, game_name, variant_name,
                                   currency.upper())
     out["decision_seconds"] = _seconds(p)
     return out
