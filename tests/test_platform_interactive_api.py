@@ -206,3 +206,23 @@ def test_004_2_9_4_the_timer_takes_the_default_before_a_late_decision(
     done = api.c.get(f"/api/interactive/{rid}", headers=h).json()
     assert done["state"] == "settled" and [t["name"] for t in done["timeouts"]] == ["fold"]
     assert done["stake_minor"] == 500
+
+
+def test_russian_poker_exchange_takes_the_cards_named(api: Client) -> None:
+    """002 Russian Poker: an exchange names the cards to discard and buys their replacements."""
+    h = api.player(cur="EUR", deposit="100.00")
+    info = api.c.get("/api/interactive/tables/russian_poker/tdc?currency=EUR")
+    assert info.status_code == 200, info.text
+    ante = info.json()["bets"][0]["min_minor"]
+    r = api.start(h, {"game": "russian_poker", "variant": "tdc"},
+                  [{"code": "ante", "stake": f"{ante // 100}.{ante % 100:02d}"}])
+    assert r.status_code == 201, r.text
+    body = r.json()
+    assert len(body["table"]["hands"]["dealer"]) == 1  # the dealer's face-up card (002)
+    first = body["table"]["hands"]["player"][0]
+    problem(api.act(h, body["round_id"], "exchange"), 422, "illegal_action")
+    r = api.act(h, body["round_id"], "exchange", args={"cards": [first]})
+    assert r.status_code == 200, r.text
+    after = r.json()
+    assert first in after["table"]["discards"] and len(after["table"]["hands"]["player"]) == 5
+    assert ("purchase", ante) in [(b["code"], b["stake_minor"]) for b in after["bets"]]

@@ -60,8 +60,9 @@ class StartIn(_In):
 
 class ActionIn(_In):
     action: StrictStr = Field(min_length=1, max_length=40, examples=["stand"])
-    args: dict[str, StrictInt | StrictStr] | None = Field(
-        None, max_length=10, description="the engine's own arguments; the legal action's by default")
+    args: dict[str, StrictInt | StrictStr | list[StrictInt | StrictStr]] | None = Field(
+        None, max_length=10, description="the engine's own arguments (an insurance amount, the "
+        "cards to exchange...); the legal action's by default")
     decision_no: StrictInt | None = Field(
         None, ge=0, description="the decision_no of the view the player answered (optional)")
 
