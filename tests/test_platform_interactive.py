@@ -379,6 +379,9 @@ def test_004_2_9_4_no_decision_in_time_stands(clocked: tuple[Platform, FakeClock
     done = get(p, a, v["round_id"])
     assert done["state"] == "settled"
     assert done["timeouts"] == [{"name": "stand", "at": "2026-01-05T12:00:13Z"}]
+    rec = p.read(lambda s: history.recall(s, a, v["round_id"]))
+    assert rec["outcome"]["decisions"] == [
+        {"name": "stand", "by": "timeout", "at": "2026-01-05T12:00:13Z"}]
     assert done["returned_minor"] == engine_result(*BJ, MAIN, "EUR", seeds, ["stand"]).total_returned
 
 

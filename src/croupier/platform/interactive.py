@@ -296,7 +296,9 @@ def _settle(session: Session, ledger: Ledger, live: Live, now: datetime) -> Sett
                         now=now)
     protection.play_settled(session, rnd, play, settlement.total_returned, now)  # protection (issue 7)
     rnd.draws = draws_json(actions_of(state.events))
-    rnd.outcome = table_view(spec, state)
+    rnd.outcome = {**table_view(spec, state), "decisions": [
+        {"name": e.data["name"], "by": e.data.get("by"), "at": e.data.get("at")}
+        for e in _events(session, rnd.id) if e.type == "decision"]}
     rnd.state = "settled"
     rnd.closes_at = None
     rnd.closed_at = rnd.closed_at or now
