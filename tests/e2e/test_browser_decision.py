@@ -23,7 +23,7 @@ from tests.e2e.test_browser_roulette import _free_port, _minor, _recall, _regist
 
 pytestmark = pytest.mark.e2e
 
-DECISION_SECONDS = 5
+DECISION_SECONDS = 8  # short, yet long enough for a loaded CI machine to click first
 
 
 @pytest.fixture(scope="module")
