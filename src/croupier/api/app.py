@@ -425,6 +425,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(router)
     from croupier.api.protection import router as protection_router  # protection (issue 7)
     app.include_router(protection_router)  # protection (issue 7)
+    from croupier.api.interactive import router as decision_router  # decision rounds
+    app.include_router(decision_router)  # decision rounds
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")

@@ -3,6 +3,7 @@
 * ``CROUPIER_DATABASE_URL`` [sqlite:///var/croupier.sqlite3]
 * ``CROUPIER_REDIS_URL`` [none: events fan out inside one process]
 * ``CROUPIER_BETTING_SECONDS`` [23, 004 §1.6], ``CROUPIER_RESULT_SECONDS`` [4]
+* ``CROUPIER_DECISION_SECONDS`` [13, 004 §2.10, §4.9]: the decision timer of decision rounds
 * ``CROUPIER_DEPOSIT_CONFIRM_SECONDS`` [1]: the simulated payment provider's confirmation delay
 * ``CROUPIER_SESSION_HOURS`` [12]
 * ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
@@ -53,6 +54,7 @@ class Settings:
     redis_url: str | None = None
     betting_seconds: float = 23.0  # 004 §1.6: 23 seconds to place bets
     result_seconds: float = 4.0
+    decision_seconds: float = 13.0  # 004 §2.10, §4.9: 13 seconds per decision
     deposit_confirm_seconds: float = 1.0
     session_hours: float = 12.0
     run_tables: bool = True
@@ -67,6 +69,7 @@ class Settings:
             redis_url=os.environ.get("CROUPIER_REDIS_URL") or None,
             betting_seconds=_float("CROUPIER_BETTING_SECONDS", 23.0),
             result_seconds=_float("CROUPIER_RESULT_SECONDS", 4.0),
+            decision_seconds=_float("CROUPIER_DECISION_SECONDS", 13.0),
             deposit_confirm_seconds=_float("CROUPIER_DEPOSIT_CONFIRM_SECONDS", 1.0),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),

@@ -62,6 +62,9 @@ def set_client_seed(session: Session, player_id: int, client_seed: str, now: dat
 
 
 def rotate(session: Session, player_id: int, now: datetime) -> dict[str, Any]:
+    from croupier.platform.interactive import refuse_rotation_while_open  # decision rounds
+
+    refuse_rotation_while_open(session, player_id)
     row = active_pair(session, player_id, now, lock=True)
     new_pair, revealed = as_seed_pair(row).rotate()
     if not fair.matches(revealed, row.server_seed_hash):  # pragma: no cover - guards the store

@@ -259,7 +259,7 @@ async function recall(id) {
     const verifyOut = el("p", { role: "status" });
     const verifyBtn = f.server_seed
       ? el("button", { type: "button", onclick: () => verify(r, verifyOut) }, "Verify in this browser")
-      : el("p", { class: "muted" }, r.kind === "single"
+      : el("p", { class: "muted" }, (r.kind === "single" || r.kind === "decision")
         ? "The server seed is revealed when you rotate your seeds (Provably fair, above)."
         : "The server seed is revealed with the round's result.");
     box.replaceChildren(el("div", { class: "recall", "aria-label": `Round ${id}` },

@@ -60,6 +60,11 @@ async function loadGames() {
       ul.append(el("li", { class: "card" }, el("h3", {}, g.title),
         el("p", { class: "muted" }, "Single-player spins: your own round, drawn from your provably-fair seeds."), vs));
     }
+    // decision tables (blackjack, poker against the dealer): /api/interactive
+    const decisionTables = [["/blackjack.html", "Blackjack"], ["/poker.html?game=casino_holdem", "Casino Hold'em"], ["/poker.html?game=three_card_poker", "Three Card Poker"]];
+    ul.append(el("li", { class: "card" }, el("h3", {}, "Card tables"),
+      el("p", { class: "muted" }, "Single player against the dealer: your own deal from your provably-fair seeds, with a decision timer."),
+      el("ul", {}, ...decisionTables.map(([href, title]) => el("li", {}, el("a", { href, "aria-label": `Play ${title}` }, title))))));
     if (others.length) {
       const list = el("ul", { class: "more-games" });
       for (const g of others) {

@@ -1,0 +1,272 @@
+// A single-player decision table (blackjack, Casino Hold'em, Three Card Poker...) over
+// /api/interactive (docs/api.md "Decision rounds"): bets, Deal, exactly the legal actions as
+// buttons, the decision timer, the cards, the result and the balance. The page supplies
+// `renderTable(view, container)` for its game's layout.
+import { ApiError, api, newKey, request, token } from "../api.js";
+import { formatMoney, parseMajor, toMajorString } from "../money.js";
+import { $, renderHeader, toast } from "../ui.js";
+
+export const interactive = {
+  table: (game, variant, currency) => request("GET", `/api/interactive/tables/${encodeURIComponent(game)}/${encodeURIComponent(variant)}?currency=${encodeURIComponent(currency)}`, undefined, { auth: false }),
+  current: (game) => request("GET", `/api/interactive/current?game=${encodeURIComponent(game)}`),
+  get: (id) => request("GET", `/api/interactive/${id}`),
+  start: (game, variant, bets, key) => request("POST", "/api/interactive", { game, variant, bets }, { key }),
+  act: (id, action, decisionNo, key) => request("POST", `/api/interactive/${id}/actions`, { action, decision_no: decisionNo }, { key }),
+};
+
+const SUITS = { c: ["♣", "clubs", "black"], d: ["♦", "diamonds", "red"], h: ["♥", "hearts", "red"], s: ["♠", "spades", "black"] };
+const RANKS = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
+
+export function el(tag, attrs = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
+  }
+  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
+  return e;
+}
+
+/** A card ("Tc", "As", "JK" for the joker) as an element with a spoken name. */
+export function cardEl(name) {
+  if (name === "JK" || name === "Jo" || name === "joker") return el("li", { class: "pcard joker", "aria-label": "Joker" }, "🃏");
+  const rank = name.slice(0, -1);
+  const [sym, suit, colour] = SUITS[name.slice(-1)] || ["?", "?", "black"];
+  const face = rank === "T" ? "10" : rank;
+  return el("li", { class: `pcard ${colour}`, "aria-label": `${RANKS[rank] || face} of ${suit}`, "data-card": name },
+    el("span", { "aria-hidden": "true" }, face, el("br"), sym));
+}
+
+export function backEl() {
+  return el("li", { class: "pcard back", "aria-label": "face-down card" }, el("span", { "aria-hidden": "true" }, "🂠"));
+}
+
+export function handEl(label, cards, hidden = 0) {
+  const ul = el("ul", { class: "pcards", "aria-label": label });
+  for (const c of cards) ul.append(cardEl(c));
+  for (let i = 0; i < hidden; i += 1) ul.append(backEl());
+  return ul;
+}
+
+const ACTION_LABELS = {
+  hit: "Hit", stand: "Stand", double: "Double", split: "Split", surrender: "Surrender",
+  insurance: "Insurance", decline: "No insurance", even_money: "Even money",
+  call: "Call", fold: "Fold", play: "Play", check: "Check", raise: "Raise", pass: "Pass", bet: "Bet",
+};
+
+export function actionLabel(name) {
+  return ACTION_LABELS[name] || name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
+}
+
+/**
+ * Run a decision table on this page.
+ * config: { game, variant, title, betLabels: {code: label}, target(code) -> [], renderTable(view, container),
+ *           extraInputs(container) (optional), resultText(view) (optional) }
+ */
+export async function runTable(config) {
+  renderHeader("table");
+  const st = { currency: "EUR", round: null, info: null, timer: null, offset: 0, busy: false, lastBalance: null };
+  $("#table-title").textContent = config.title;
+  document.title = `${config.title} · Croupier`;
+  if (token()) {
+    try { st.currency = (await api.me()).player.currency; } catch { /* logged out */ }
+  }
+  try {
+    st.info = await interactive.table(config.game, config.variant, st.currency);
+  } catch (e) {
+    $("#phase").textContent = e instanceof ApiError && e.status === 404 ? `No such table (${config.game} ${config.variant}).` : `Could not load the table: ${e.message}`;
+    return;
+  }
+  $("#table-meta").textContent = `${st.info.variant_title} · ${st.currency} · ${Math.round(st.info.decision_seconds)} s per decision`;
+  for (const c of document.querySelectorAll(".cur")) c.textContent = `(${st.currency})`;
+  buildBets(config, st);
+  $("#deal").addEventListener("click", () => deal(config, st));
+  if (!token()) {
+    $("#phase").textContent = "Log in to play";
+    $("#deal").disabled = true;
+    $("#deal-hint").innerHTML = '<a href="/account.html">Log in</a> to play.';
+    return;
+  }
+  await refreshBalance(st);
+  try {
+    const { round } = await interactive.current(config.game);
+    if (round) {
+      toast("Your round in progress is back on the table.", "info");
+      show(config, st, round);
+    } else {
+      idle(st);
+    }
+  } catch (e) {
+    toast(e.message);
+    idle(st);
+  }
+}
+
+function buildBets(config, st) {
+  const box = $("#bets");
+  box.replaceChildren(el("legend", { class: "section-title" }, "Bets"));
+  for (const b of st.info.bets) {
+    const id = `bet-${b.code}`;
+    const main = b.code === "main" || b.code === "ante";
+    const range = b.min_minor != null ? `${formatMoney(b.min_minor, st.currency)} – ${formatMoney(b.max_minor, st.currency)}` : "";
+    const input = el("input", { id, name: b.code, inputmode: "decimal", autocomplete: "off", "aria-describedby": `${id}-range`, value: main && b.min_minor != null ? toMajorString(b.min_minor, st.currency) : "" });
+    box.append(el("div", { class: "bet-field" },
+      el("label", { for: id }, config.betLabels?.[b.code] || b.code.replace(/_/g, " "), main ? "" : " (optional)"),
+      input,
+      el("span", { class: "hint", id: `${id}-range` }, range)));
+  }
+  if (config.extraInputs) config.extraInputs(box, st);
+}
+
+function slipFromForm(config, st) {
+  const bets = [];
+  for (const b of st.info.bets) {
+    const text = $(`#bet-${b.code}`).value.trim();
+    if (!text) continue;
+    const minor = parseMajor(text, st.currency);
+    if (minor === null || minor <= 0) throw new Error(`${config.betLabels?.[b.code] || b.code}: "${text}" is not an amount`);
+    bets.push({ code: b.code, stake: toMajorString(minor, st.currency), target: config.target ? config.target(b.code, st) : [] });
+  }
+  if (!bets.length) throw new Error("Place a bet first");
+  return bets;
+}
+
+async function deal(config, st) {
+  if (st.busy) return;
+  let bets;
+  try { bets = slipFromForm(config, st); } catch (e) { toast(e.message); return; }
+  st.busy = true;
+  $("#deal").disabled = true;
+  setResult("", "");
+  try {
+    const view = await interactive.start(config.game, config.variant, bets, newKey());
+    show(config, st, view);
+  } catch (e) {
+    toast(e.message);
+    idle(st);
+  } finally {
+    st.busy = false;
+  }
+}
+
+async function act(config, st, name) {
+  if (st.busy || !st.round) return;
+  st.busy = true;
+  for (const b of document.querySelectorAll("#decisions button")) b.disabled = true;
+  try {
+    const view = await interactive.act(st.round.round_id, name, st.round.decision_no, newKey());
+    show(config, st, view);
+  } catch (e) {
+    toast(e.message);
+    try { show(config, st, await interactive.get(st.round.round_id)); } catch { /* keep the old view */ }
+  } finally {
+    st.busy = false;
+  }
+}
+
+function idle(st) {
+  st.round = null;
+  stopTimer(st);
+  $("#phase").textContent = "Place your bets, then deal";
+  $("#deal").disabled = false;
+  $("#bets").disabled = false;
+  $("#decisions").replaceChildren();
+  $("#countdown").textContent = "–";
+  $("#countdown-bar").style.width = "0%";
+}
+
+function show(config, st, view) {
+  st.round = view;
+  const felt = $("#felt");
+  config.renderTable(view, felt, st);
+  felt.dataset.round = String(view.round_id);
+  felt.dataset.state = view.state;
+  felt.dataset.decision = String(view.decision_no);
+  setBalance(st, view.balance);
+  $("#round-stake").textContent = formatMoney(view.stake_minor, view.currency);
+  $("#round-stake").dataset.minor = String(view.stake_minor);
+  const box = $("#decisions");
+  box.replaceChildren();
+  if (view.state === "open") {
+    $("#bets").disabled = true;
+    $("#deal").disabled = true;
+    $("#phase").textContent = view.table?.prompt ? "Insurance?" : "Your decision";
+    for (const a of view.legal_actions) {
+      const extra = a.adds_stake_minor ? ` (+${formatMoney(a.adds_stake_minor, view.currency)})` : "";
+      const isDefault = a.name === view.default_action;
+      box.append(el("button", {
+        type: "button", id: `act-${a.name}`,
+        "data-action": a.name, onclick: () => act(config, st, a.name),
+        "aria-describedby": isDefault ? "default-note" : null,
+      }, actionLabel(a.name) + extra));
+    }
+    $("#default-note").textContent = view.default_action ? `If the time runs out: ${actionLabel(view.default_action)}.` : "";
+    startTimer(config, st, view);
+    setResult("", "");
+  } else {
+    stopTimer(st);
+    $("#default-note").textContent = "";
+    $("#bets").disabled = false;
+    $("#deal").disabled = false;
+    $("#phase").textContent = view.state === "voided" ? "Round voided" : "Round over: place your bets";
+    const net = view.net_minor ?? 0;
+    const timeouts = view.timeouts?.length ? ` Time ran out: ${view.timeouts.map((t) => actionLabel(t.name)).join(", ")} taken for you.` : "";
+    const text = (config.resultText ? config.resultText(view) + " " : "") + (net > 0
+      ? `You win ${formatMoney(net, view.currency)} (returned ${formatMoney(view.returned_minor, view.currency)}).`
+      : net < 0 ? `You lose ${formatMoney(-net, view.currency)}.` : `Push: ${formatMoney(view.returned_minor ?? 0, view.currency)} back.`) + timeouts;
+    setResult(text, net > 0 ? "win" : "", view);
+  }
+}
+
+function setResult(text, cls, view) {
+  const r = $("#result");
+  r.textContent = text;
+  r.className = `result ${cls}`;
+  if (view) {
+    r.dataset.round = String(view.round_id);
+    r.dataset.stake = String(view.stake_minor);
+    r.dataset.returned = String(view.returned_minor ?? 0);
+    r.dataset.net = String(view.net_minor ?? 0);
+  } else {
+    delete r.dataset.round;
+  }
+}
+
+async function refreshBalance(st) {
+  try { setBalance(st, await api.wallet()); } catch (e) { toast(e.message); }
+}
+
+function setBalance(st, bal) {
+  if (!bal) return;
+  const b = $("#balance");
+  b.textContent = formatMoney(bal.cash_minor, bal.currency || st.currency);
+  b.dataset.minor = String(bal.cash_minor);
+}
+
+function startTimer(config, st, view) {
+  stopTimer(st);
+  if (!view.decision_deadline) return;
+  const total = config.decisionSeconds || view.seconds_left || 13;
+  const end = performance.now() + (view.seconds_left ?? 0) * 1000;
+  const id = view.round_id;
+  const tick = () => {
+    const left = Math.max(0, (end - performance.now()) / 1000);
+    $("#countdown").textContent = `${Math.ceil(left)}`;
+    $("#countdown-bar").style.width = `${Math.min(100, (left / total) * 100)}%`;
+    if (left <= 0) {
+      stopTimer(st);
+      // the server takes the default (on this request, or its sweeper already did)
+      setTimeout(async () => {
+        if (st.round?.round_id !== id) return;
+        try { show(config, st, await interactive.get(id)); } catch (e) { toast(e.message); }
+      }, 400);
+    }
+  };
+  tick();
+  st.timer = setInterval(tick, 250);
+}
+
+function stopTimer(st) {
+  if (st.timer) clearInterval(st.timer);
+  st.timer = null;
+}

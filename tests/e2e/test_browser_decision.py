@@ -1,0 +1,162 @@
+"""End to end in a real browser: a blackjack round and Three Card Poker rounds at the decision
+tables (issues 4 and 6 "web tables"), played as a player would, the balance shown moving by
+exactly the settlement (checked against Games History), and the decision timer's default
+(004 §2.9.4 / 003 §3.2: Fold when no decision comes in time).
+
+The real server runs in a subprocess (uvicorn, a temporary SQLite file, a short decision timer,
+no roulette tables); headless Debian chromium drives the pages."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from tests.e2e.test_browser_roulette import _free_port, _minor, _recall, _register_and_deposit
+
+pytestmark = pytest.mark.e2e
+
+DECISION_SECONDS = 8  # short, yet long enough for a loaded CI machine to click first
+
+
+@pytest.fixture(scope="module")
+def decision_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    tmp = tmp_path_factory.mktemp("e2e_decision")
+    port = _free_port()
+    env = dict(os.environ)
+    env.pop("CROUPIER_REDIS_URL", None)
+    env.update({
+        "CROUPIER_DATABASE_URL": f"sqlite:///{tmp / 'croupier.sqlite3'}",
+        "CROUPIER_DECISION_SECONDS": str(DECISION_SECONDS),
+        "CROUPIER_RUN_TABLES": "0",
+        "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.5",
+        "CROUPIER_ARGON2_FAST": "1",
+        "CROUPIER_KYC_REQUIRED": "0",
+    })
+    log = (tmp / "server.log").open("w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "croupier.api.app:app_factory", "--factory",
+         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
+    )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited ({proc.returncode}):\n{Path(log.name).read_text()}")
+            try:
+                with urllib.request.urlopen(f"{base}/api/health", timeout=2) as r:
+                    if r.status == 200:
+                        break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not start:\n{Path(log.name).read_text()}")
+            time.sleep(0.2)
+        yield base
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()
+
+
+def _settled(page: Any, before: int) -> tuple[int, int, int, int]:
+    """Wait for the result; the round id, stake, returned, and the balance shown after it."""
+    page.wait_for_selector("#result[data-round][data-net]")
+    rid = int(page.get_attribute("#result", "data-round"))
+    stake = int(page.get_attribute("#result", "data-stake"))
+    returned = int(page.get_attribute("#result", "data-returned"))
+    net = int(page.get_attribute("#result", "data-net"))
+    assert net == returned - stake
+    page.wait_for_function(
+        f"() => document.querySelector('#balance').dataset.minor === '{before - stake + returned}'")
+    return rid, stake, returned, _minor(page, "#balance")
+
+
+def _check_history(page: Any, rid: int, game: str, stake: int, returned: int) -> dict[str, Any]:
+    recall = _recall(page, rid)
+    assert (recall["game"], recall["kind"], recall["state"]) == (game, "decision", "settled")
+    assert (recall["stake_minor"], recall["returned_minor"]) == (stake, returned)
+    assert sum(b["stake_minor"] for b in recall["bets"]) == stake
+    assert sum(b["returned_minor"] for b in recall["bets"]) == returned
+    assert any(e["type"] == "decision" for e in recall["events"])
+    return recall
+
+
+def test_issue4_blackjack_round_in_the_browser_moves_the_balance_by_the_settlement(
+        page: Any, decision_server: str) -> None:
+    base = decision_server
+    page.set_default_timeout(20_000)
+    _register_and_deposit(page, base, "100.00", 10000)
+    page.goto(f"{base}/")
+    page.get_by_role("link", name="Play Blackjack").click()
+    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '10000'")
+    page.get_by_label("Seat").select_option("3")
+    page.get_by_label("Main bet").fill("10.00")
+    page.get_by_role("button", name="Deal").click()
+    decided: list[str] = []
+    page.wait_for_selector("#felt[data-state]")
+    while page.get_attribute("#felt", "data-state") == "open":
+        assert page.text_content("#countdown").strip().isdigit()  # the decision timer runs
+        names = [b.get_attribute("data-action") for b in page.query_selector_all("#decisions button")]
+        # the dealer's hole card stays face down while the player decides (004 §2.5)
+        assert len(page.query_selector_all("#dealer .pcard:not(.back)")) == 1
+        choice = "decline" if "decline" in names else "hit" if "hit" in names and not decided else "stand"
+        n = int(page.get_attribute("#felt", "data-decision"))
+        page.click(f"#act-{choice}")
+        decided.append(choice)
+        page.wait_for_function(
+            "(n) => document.querySelector('#felt').dataset.decision !== String(n)", arg=n)
+    rid, stake, returned, after = _settled(page, 10000)
+    assert after - 10000 == returned - stake  # the balance shown moved by exactly the settlement
+    recall = _check_history(page, rid, "blackjack", stake, returned)
+    assert recall["bets"][0]["target"] == [3]
+    assert page.locator("#dealer .pcard.back").count() == 0  # the hole card is turned at the end
+    assert page.errors == []
+
+
+def test_issue6_three_card_poker_play_then_a_timed_out_fold(page: Any, decision_server: str) -> None:
+    base = decision_server
+    page.set_default_timeout(20_000)
+    _register_and_deposit(page, base, "50.00", 5000)
+    page.goto(f"{base}/")
+    page.get_by_role("link", name="Play Three Card Poker").click()
+    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '5000'")
+    page.get_by_label("Ante").fill("5.00")
+    page.get_by_label("Pair Plus (optional)").fill("1.00")
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#act-play")
+    assert page.locator("#hand-player .pcard").count() == 3
+    assert page.locator("#hand-dealer .pcard").count() == 0  # dealt after the decision (003 §5.1)
+    assert page.get_by_role("button", name=re.compile(r"^Play \(\+5\.00")).is_visible()
+    page.get_by_role("button", name=re.compile(r"^Play")).click()
+    rid, stake, returned, after = _settled(page, 5000)
+    assert stake == 1100 and after == 5000 - stake + returned
+    _check_history(page, rid, "three_card_poker", stake, returned)
+    assert page.locator("#hand-dealer .pcard").count() == 3
+
+    # -- the next round: no decision in time -> the hand folds (ASSUMPTION as 003 §3.2)
+    before = after
+    page.get_by_role("button", name="Deal").click()
+    page.wait_for_selector("#act-fold")
+    assert "Fold" in page.text_content("#default-note")
+    page.wait_for_selector(f"#result[data-round]:not([data-round='{rid}'])",
+                           timeout=(DECISION_SECONDS + 15) * 1000)
+    rid2, stake2, returned2, after2 = _settled(page, before)
+    assert stake2 == 600 and after2 - before == returned2 - stake2
+    assert "Fold taken for you" in page.text_content("#result")
+    recall = _check_history(page, rid2, "three_card_poker", stake2, returned2)
+    assert [b["code"] for b in recall["bets"]] == ["ante", "pair_plus"]
+    assert page.errors == []
