@@ -146,6 +146,9 @@ class DealtState:
 
 
 class DealEngine:
+    #: whether a round may open with no bet (a game with later betting rounds)
+    allow_no_bets = False
+
     def __init__(self, rules: DealRules) -> None:
         self.rules = rules
         self.game = rules.game
@@ -157,7 +160,7 @@ class DealEngine:
         cur = currency(currency_code)
         if carried:
             raise InvalidBet(f"{variant.title} carries no bet to the next round")
-        if not bets:
+        if not bets and not self.allow_no_bets:
             raise InvalidBet("a round needs at least one bet")
         limits = variant.limits_for(cur.code)
         placed = []
