@@ -77,6 +77,10 @@ def keyed_returns(keys: Keys, play_row: PlayRow, u: npt.NDArray[np.float64], wid
     """Per-row returns ``(rows, width)``: the engine's returns on the first row of each key."""
     cache = {} if cache is None else cache
     k = keys(u)
+    neg = np.flatnonzero(k < 0)
+    if neg.size:  # each uncovered row is played on its own
+        k = k.copy()
+        k[neg] = -1 - np.arange(neg.size)
     uniq, first, inverse = np.unique(k, return_index=True, return_inverse=True)
     table = np.empty((len(uniq), width))
     for j, (key, f) in enumerate(zip(uniq.tolist(), first.tolist(), strict=True)):

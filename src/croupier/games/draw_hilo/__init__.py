@@ -25,11 +25,11 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import floor, lcm, sqrt
-from statistics import NormalDist
+from math import floor, lcm
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from croupier.cards import name as card_name
 from croupier.cards import rank_of
@@ -54,6 +54,7 @@ from croupier.games.base import (
     Settlement,
 )
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
     Limits,
     boolean,
@@ -338,9 +339,6 @@ def exact(v: DrawHiLoVariant) -> list[BetRTP]:
     return out
 
 
-Z99 = NormalDist().inv_cdf(0.995)
-
-
 def best_prediction(state: DrawHiLoState, legal: list[Decision]) -> Decision:
     """The prediction with the larger expected return (pushes only postpone it), as the walk."""
     v = state.variant
@@ -357,42 +355,43 @@ def best_prediction(state: DrawHiLoState, legal: list[Decision]) -> Decision:
     return max((d for d in legal if d.name != "cash_out"), key=ev)
 
 
+def _bets(v: DrawHiLoVariant) -> list[BetRequest]:
+    return [BetRequest("ante", STAKE)] + ([BetRequest("tie", STAKE)] if v.tie is not None else [])
+
+
+def play_row(v: DrawHiLoVariant, row: Sequence[float]) -> list[float]:
+    """One game through the engine on the draws ``int(row[j] * cards left)`` (the row reused
+    cyclically), predicting the likelier way and cashing out at the first win: per-bet returns."""
+    state = ENGINE.start(v, _bets(v), "XXX")
+    k = 0
+    while state.settlement is None:
+        if ENGINE.next_draw(state) is None:
+            legal = ENGINE.legal_actions(state)
+            d = Decision("cash_out") if Decision("cash_out") in legal else best_prediction(state, legal)
+            state = ENGINE.apply(state, d)
+            continue
+        state = ENGINE.apply(state, DrawAction("card", int(row[k % len(row)] * state.shoe.size)))
+        k += 1
+    return [b.returned / b.stake for b in state.settlement.bets]
+
+
+def row_keys(v: DrawHiLoVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """The first card's value, the pushes after it (cards of that value, at most 3 in one deck)
+    and the value of the card that decides: all the play above depends on."""
+    r = ranks(deal_codes(np.asarray(Composition.decks(1).counts, dtype=np.int64), u))
+    vals = np.where(r == 14, 1, r)
+    pushes = np.cumprod(vals[:, 1:5] == vals[:, :1], axis=1).sum(axis=1)
+    decisive = vals[np.arange(len(vals)), 1 + pushes]
+    out: npt.NDArray[np.int64] = (vals[:, 0] * 4 + pushes) * 16 + decisive
+    return out
+
+
 def simulate(v: DrawHiLoVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    """Games through the engine, predicting the likelier way and cashing out at the first win."""
-    if rounds < 1:
-        raise ValueError("simulate needs at least one round")
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    bets = [BetRequest("ante", STAKE)] + ([BetRequest("tie", STAKE)] if v.tie is not None else [])
-    start = ENGINE.start(v, bets, "XXX")
-    sums = [0.0, 0.0]
-    squares = [0.0, 0.0]
-    for row in rng.random((rounds, 8)).tolist():
-        state = start
-        k = 0
-        while state.settlement is None:
-            if ENGINE.next_draw(state) is None:
-                legal = ENGINE.legal_actions(state)
-                if Decision("cash_out") in legal:
-                    d = Decision("cash_out")
-                else:
-                    d = best_prediction(state, legal)
-                state = ENGINE.apply(state, d)
-                continue
-            state = ENGINE.apply(state, DrawAction("card", int(row[k % 8] * state.shoe.size)))
-            k += 1
-        for i, b in enumerate(state.settlement.bets):
-            r = b.returned / b.stake
-            sums[i] += r
-            squares[i] += r * r
-    if progress is not None:
-        progress(rounds, rounds)
-    out = []
-    for i, code in enumerate(v.bet_codes):
-        mean = sums[i] / rounds
-        half = Z99 * sqrt(max(squares[i] / rounds - mean * mean, 0.0) / rounds)
-        out.append(SimBet(code, rounds, mean, (mean - half, mean + half)))
-    return out
+    """Games through the engine, predicting the likelier way and cashing out at the first win;
+    vectorised (:mod:`~croupier.games.cardcompare.fastsim`), the returns from the engine."""
+    return keyed_simulate(list(v.bet_codes), 5, lambda u: row_keys(v, u), lambda row: play_row(v, row),
+                          rounds, seed, progress)
 
 
 def _parse(data: dict[str, Any], name: str) -> DrawHiLoVariant:
@@ -406,4 +405,5 @@ def _simulate(v: DrawHiLoVariant, rounds: int, seed: int, progress: ProgressFn |
 GAME = GameSpec("draw_hilo", "Draw HiLo", ENGINE, _parse, exact, _simulate,
                 lambda v, cur: [BetRequest(c, 100) for c in v.bet_codes])
 
-__all__ = ["ENGINE", "GAME", "DrawHiLoEngine", "DrawHiLoState", "DrawHiLoVariant", "odds", "value"]
+__all__ = ["ENGINE", "GAME", "DrawHiLoEngine", "DrawHiLoState", "DrawHiLoVariant", "odds",
+           "play_row", "row_keys", "value"]

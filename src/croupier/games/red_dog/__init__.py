@@ -21,11 +21,11 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm, sqrt
-from statistics import NormalDist
+from math import lcm
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from croupier.cards import name as card_name
 from croupier.cards import rank_of
@@ -50,6 +50,7 @@ from croupier.games.base import (
     Settlement,
 )
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
     Limits,
     boolean,
@@ -312,37 +313,34 @@ def best_decision(v: RedDogVariant, state: RedDogState) -> Decision:
     return Decision("ride") if ev > 0 else Decision("stand")
 
 
-Z99 = NormalDist().inv_cdf(0.995)
+
+
+def play_row(v: RedDogVariant, row: Sequence[float]) -> list[float]:
+    """One round through the engine on the draws ``int(row[j] * cards left)``, deciding with
+    :func:`best_decision`: the return per initial wager."""
+    state = ENGINE.start(v, [BetRequest("ante", 100)], "XXX")
+    k = 0
+    while state.settlement is None:
+        if ENGINE.next_draw(state) is None:
+            state = ENGINE.apply(state, best_decision(v, state))
+            continue
+        state = ENGINE.apply(state, DrawAction("card", int(row[k] * state.shoe.size)))
+        k += 1
+    return [sum(b.returned - (b.stake if b.code == "raise" else 0) for b in state.settlement.bets) / 100]
+
+
+def row_keys(v: RedDogVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """The three ranks (a fresh shoe every round: they decide the deal and the decision)."""
+    r = ranks(deal_codes(np.asarray(Composition.decks(v.decks).counts, dtype=np.int64), u))
+    out: npt.NDArray[np.int64] = (r[:, 0] * 16 + r[:, 1]) * 16 + r[:, 2]
+    return out
 
 
 def simulate(v: RedDogVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    if rounds < 1:
-        raise ValueError("simulate needs at least one round")
-    start = ENGINE.start(v, [BetRequest("ante", 100)], "XXX")
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    total = squares = 0.0
-    done = 0
-    while done < rounds:
-        size = min(4096, rounds - done)
-        for row in rng.random((size, 3)).tolist():
-            state = start
-            k = 0
-            while state.settlement is None:
-                if ENGINE.next_draw(state) is None:
-                    state = ENGINE.apply(state, best_decision(v, state))
-                    continue
-                state = ENGINE.apply(state, DrawAction("card", int(row[k] * state.shoe.size)))
-                k += 1
-            r = sum(b.returned - (b.stake if b.code == "raise" else 0) for b in state.settlement.bets) / 100
-            total += r
-            squares += r * r
-        done += size
-        if progress is not None:
-            progress(done, rounds)
-    mean = total / rounds
-    half = Z99 * sqrt(max(squares / rounds - mean * mean, 0.0) / rounds)
-    return [SimBet("ante", rounds, mean, (mean - half, mean + half))]
+    """Vectorised (:mod:`~croupier.games.cardcompare.fastsim`): returns from the engine."""
+    return keyed_simulate(["ante"], 3, lambda u: row_keys(v, u), lambda row: play_row(v, row),
+                          rounds, seed, progress)
 
 
 def _parse(data: dict[str, Any], name: str) -> RedDogVariant:
@@ -357,4 +355,4 @@ GAME = GameSpec("red_dog", "Red Dog", ENGINE, _parse, exact, _simulate,
                 lambda v, cur: [BetRequest("ante", 100)])
 
 __all__ = ["ENGINE", "GAME", "RedDogEngine", "RedDogState", "RedDogVariant", "best_decision",
-           "returns", "spread"]
+           "play_row", "returns", "row_keys", "spread"]
