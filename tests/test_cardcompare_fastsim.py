@@ -96,3 +96,33 @@ def test_keyed_simulate_counts_only_rounds_where_a_bet_was_placed() -> None:
     a, b = sims
     assert a.rtp == 1.0 and a.rounds == 10_000
     assert b.rtp == 2.0 and 4_000 < b.rounds < 6_000
+
+
+DEALT = [
+    ("dragon_tiger", "dragon_tiger_000"), ("dragon_tiger", "kricketwar_000"),
+    ("football_studio", "football_studio_000"), ("andar_bahar", "andar_bahar_000"),
+    ("cards32", "cards32_000"),
+]
+
+
+@pytest.mark.parametrize("game,variant", DEALT)
+def test_dealt_games_fast_keys_give_the_engines_returns(game: str, variant: str) -> None:
+    from croupier.games.cardcompare.dealt import play_row
+    from croupier.games.registry import game as spec_of
+
+    engine = spec_of(game).engine
+    v = load_variant(game, variant)
+    rules = engine.rules
+    u = np.random.Generator(np.random.PCG64(11)).random((20_000, rules.fast_draws))
+    keys = rules.fast_keys(v, u)
+    fast = keyed_returns(lambda x: rules.fast_keys(v, x), lambda row: play_row(engine, v, row), u,
+                         len(v.bet_codes))
+    # rows sharing a key with an earlier row (those the cache answers), and some uncovered ones
+    _, first = np.unique(keys, return_index=True)
+    repeats = np.setdiff1d(np.arange(len(u)), first)
+    rng = np.random.Generator(np.random.PCG64(2))
+    picks = np.concatenate([rng.choice(repeats, min(400, repeats.size), replace=False),
+                            np.flatnonzero(keys < 0)[:20]])
+    for i in picks.tolist():
+        np.testing.assert_array_equal(fast[i], np.asarray(play_row(engine, v, u[i].tolist())),
+                                      err_msg=f"{game}/{variant}: round {i}")

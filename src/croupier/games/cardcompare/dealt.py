@@ -23,6 +23,7 @@ from statistics import NormalDist
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from croupier.cards import name as card_name
 from croupier.errors import (
@@ -125,6 +126,15 @@ class DealRules(ABC):
     def denominator(self, v: DealtVariant) -> int:
         """A stake multiple that returns other than the payouts (a half refund...) need exactly."""
         return 1
+
+    #: draws (card or other chance steps) a fast-simulation row holds; 0: no fast path
+    fast_draws: int = 0
+
+    def fast_keys(self, v: DealtVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """The key of each row of draws for :func:`~.fastsim.keyed_simulate`: equal keys must
+        mean equal returns of every bet (checked against the engine in the differential tests);
+        negative for a row left to the engine."""
+        raise NotImplementedError(f"{self.game} has no fast simulation")
 
 
 @dataclass(frozen=True, slots=True)
@@ -354,11 +364,33 @@ def exact(engine: DealEngine, v: DealtVariant) -> list[BetRTP]:
 Z99 = NormalDist().inv_cdf(0.995)
 
 
+def play_row(engine: DealEngine, v: DealtVariant, row: Sequence[float]) -> list[float]:
+    """One round with every bet through the engine, the ``j``-th draw ``int(row[j] * n)`` (the
+    row reused cyclically if the round outlasts it): each bet's return per unit staked."""
+    unit = unit_stake(engine.rules, v)
+    state = engine.start(v, [BetRequest(c, unit) for c in v.bet_codes], "XXX")
+    j = 0
+    while state.settlement is None:
+        req = engine.next_draw(state)
+        if req is None:  # pragma: no cover - a dealt game takes no decision
+            raise IllegalAction(f"{v.title} waits for a decision")
+        state = engine.apply(state, DrawAction(req.kind, int(row[j % len(row)] * req.n)))
+        j += 1
+    return [b.returned / b.stake for b in state.settlement.bets]
+
+
 def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    """Monte Carlo: draws from numpy (``floor(u * n)``, u uniform in [0, 1)), returns from the engine."""
+    """Monte Carlo: draws from numpy (``floor(u * n)``, u uniform in [0, 1)), returns from the
+    engine; vectorised (:func:`~.fastsim.keyed_simulate`) when the rules give ``fast_keys``."""
     if rounds < 1:
         raise ValueError("simulate needs at least one round")
+    rules = engine.rules
+    if rules.fast_draws:
+        from croupier.games.cardcompare.fastsim import keyed_simulate
+
+        return keyed_simulate(list(v.bet_codes), rules.fast_draws, lambda u: rules.fast_keys(v, u),
+                              lambda row: play_row(engine, v, row), rounds, seed, progress)
     unit = unit_stake(engine.rules, v)
     bets = [BetRequest(c, unit) for c in v.bet_codes]
     start = engine.start(v, bets, "XXX")
