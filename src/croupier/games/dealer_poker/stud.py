@@ -37,8 +37,8 @@ from croupier.games.base import BetRequest, Decision
 from croupier.games.dealer_poker.analysis import (
     BetPlan,
     best_k_classes,
+    card_classes,
     class_distribution,
-    classes_from_arrays,
     per_ante,
     per_stake,
     simulate_bets,
@@ -243,40 +243,10 @@ def _stud_keys(deals: npt.NDArray[np.uint8], jokers: bool, qualifier: int, top5:
     return out
 
 
-@jit
-def _joker5_classes(top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                    straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """All 2,869,685 five-card hands of the 53-card deck by class (0..9, 10 royal)."""
-    counts = np.zeros(11, dtype=np.int64)
-    reps = np.zeros((11, 5), dtype=np.int64)
-    idx = np.arange(5)
-    buf = np.empty(5, dtype=np.int64)
-    while True:
-        for j in range(5):
-            buf[j] = idx[j] + 8
-        v = _eval_joker(buf, 5, top5, high, straight) >> 1
-        cat = v >> 20
-        if cat == 8 and (v >> 16) & 15 == 14:
-            cat = 10
-        if counts[cat] == 0:
-            for j in range(5):
-                reps[cat, j] = buf[j]
-        counts[cat] += 1
-        i = 4
-        while i >= 0 and idx[i] == 48 + i:
-            i -= 1
-        if i < 0:
-            break
-        idx[i] += 1
-        for j in range(i + 1, 5):
-            idx[j] = idx[j - 1] + 1
-    return counts, reps
-
-
 @cache
 def joker5_classes() -> dict[int, tuple[int, list[int]]]:
-    counts, reps = _joker5_classes(TOP5, HIGH, STRAIGHT)
-    return classes_from_arrays(counts, reps)
+    """All 2,869,685 five-card hands of the 53-card deck by class (0..9, 10 royal)."""
+    return card_classes(5, 53, True, 0)
 
 
 def _keyer(variant: PokerVariant) -> Any:
