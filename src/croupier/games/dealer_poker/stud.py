@@ -14,8 +14,10 @@ the player folds, raises (Call/Raise: twice the Ante) or, where the variant allo
 * the Bonus is settled on the player's first five cards (12.10's 5+1: with the dealer's face-up
   card), whatever the main game does; lost on a purchase where 12.4/12.6 say so.
 
-The main bet is simulated under the documented strategy :func:`raises` (never buy a card; raise
-with a hand at least as good as the dealer's qualifying hand); the Bonus is exact.
+The main bet is analysed under the documented strategy :func:`raises` (never buy a card; raise
+with a hand at least as good as the dealer's qualifying hand), exactly over every deal by
+:mod:`.stud_exact` (inclusion-exclusion, seconds); the Bonus is exact too. ``simulate`` plays
+sampled deals for the Monte Carlo check.
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from croupier.games.dealer_poker.analysis import (
     stake_unit,
 )
 from croupier.games.dealer_poker.engine import Deal, DealerPokerEngine, Decide, PokerState, Step
+from croupier.games.dealer_poker.stud_exact import stud_classes
 from croupier.games.dealer_poker.variant import PokerVariant, Schema
 from croupier.games.maths import BetRTP, summarize
 
@@ -282,10 +285,17 @@ def exact_bonus(engine: DealerPokerEngine, variant: PokerVariant) -> BetRTP:
                                                   lambda s: per_stake(s, "bonus"))])
 
 
+def exact_main(engine: DealerPokerEngine, variant: PokerVariant) -> BetRTP:
+    """The main bet under the documented strategy over every deal (:mod:`.stud_exact`)."""
+    plan = _main_plan(variant)["ante"]
+    classes = stud_classes(bool(variant.option("jokers")), QUALIFIERS[variant.option("qualifier")])
+    return summarize("ante", [class_distribution(engine, variant, plan.bets, classes, raises, plan.read)],
+                     note=plan.note)
+
+
 def exact(engine: DealerPokerEngine, variant: PokerVariant) -> list[BetRTP]:
-    """The Bonus exactly; the main bet simulated over ``variant.sim_rounds`` deals (seed 1)."""
-    out: list[BetRTP] = list(simulate_bets(engine, variant, variant.sim_rounds, 1, 10,
-                                           _keyer(variant), _main_plan(variant), raises))
+    """The main bet and the Bonus, both exact."""
+    out: list[BetRTP] = [exact_main(engine, variant)]
     if variant.table("bonus"):
         out.append(exact_bonus(engine, variant))
     return out
