@@ -38,8 +38,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -53,19 +51,17 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     need,
-    parse_admission,
-    parse_limits,
     payout,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Payout, apply_ratio, currency
 
 PREDICTIONS: Final = ("higher", "lower")
 
@@ -129,7 +125,6 @@ class DrawHiLoEngine:
         if carried:
             raise InvalidBet("Draw HiLo carries no bet to the next game")
         ante = tie = None
-        lim = variant.limits.get(cur.code)
         for req in bets:
             if not isinstance(req, BetRequest):
                 raise InvalidBet(f"{req!r} is not a bet")
@@ -137,10 +132,7 @@ class DrawHiLoEngine:
                 raise UnknownBetCode(f"Draw HiLo has no bet {req.code!r}; bets: {', '.join(variant.bet_codes)}")
             if req.target:
                 raise InvalidSelection(f"the {req.code} bet takes no target")
-            stake = parse_stake(req.stake)
-            if lim is not None and not lim.minimum <= stake <= lim.maximum:
-                err = StakeBelowMinimum if stake < lim.minimum else StakeAboveMaximum
-                raise err(f"{req.code}: {format_minor(stake, cur)} is outside the table limits")
+            stake = checked_stake(variant.limits, cur, req.code, req.stake)
             if req.code == "ante":
                 if ante is not None:
                     raise InvalidBet("one ANTE a game")
@@ -222,7 +214,7 @@ class DrawHiLoEngine:
         for bet_id, code, stake, returned in results:
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, stake + lim.max_win)
-            tag = "lose" if returned == 0 else "win" if returned > stake else "push" if returned == stake else "partial"
+            tag = outcome(stake, returned)
             out.append(BetResult(bet_id, code, stake, returned, tag))
             events.append(Event(len(events), "bet_settled", {"bet_id": bet_id, "returned": returned,
                                                              "outcome": tag}))
@@ -245,9 +237,7 @@ _TOP: Final = {"game", "title", "source", "kind", "margin", "tie", "limits", "pa
 
 def parse_variant(data: Mapping[str, Any], name: str) -> DrawHiLoVariant:
     where = f"draw_hilo/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "draw_hilo", where, _TOP)
     try:
         margin = Fraction(str(need(data, "margin", where)))
     except (ValueError, ZeroDivisionError):
@@ -255,13 +245,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> DrawHiLoVariant:
     if not 0 < margin <= 1:
         raise VariantError(f"{where}.margin: must be in (0, 1] (the exact walk relies on it)")
     return DrawHiLoVariant(
-        name=name, title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")), margin=margin,
+        name=name, **head, margin=margin,
         tie=payout(data["tie"], f"{where}.tie") if "tie" in data else None,
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
 
 

@@ -34,8 +34,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -49,20 +47,18 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     integer,
     need,
-    parse_admission,
-    parse_limits,
     payout,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Payout, apply_ratio, currency
 
 RANKS: Final = tuple(range(2, 15))
 
@@ -140,11 +136,7 @@ class RedDogEngine:
             raise UnknownBetCode(f"Red Dog has no bet {req.code!r}; bets: ante")
         if req.target:
             raise InvalidSelection("the ANTE takes no target")
-        stake = parse_stake(req.stake)
-        lim = variant.limits.get(cur.code)
-        if lim is not None and not lim.minimum <= stake <= lim.maximum:
-            err = StakeBelowMinimum if stake < lim.minimum else StakeAboveMaximum
-            raise err(f"ante: {format_minor(stake, cur)} is outside the table limits")
+        stake = checked_stake(variant.limits, cur, "ante", req.stake)
         comp = Composition.decks(variant.decks) if shoe is None else shoe
         events = (
             Event(0, "round_started", {"game": self.game, "variant": variant.name,
@@ -200,8 +192,7 @@ class RedDogEngine:
             returned = apply_ratio(state.stake, ratio)
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, state.stake + lim.max_win)
-            tag = ("lose" if returned == 0 else "win" if returned > state.stake
-                   else "push" if returned == state.stake else "partial")
+            tag = outcome(state.stake, returned)
             out.append(BetResult(bet_id, code, state.stake, returned, tag))
             events.append(Event(len(events), "bet_settled",
                                 {"bet_id": bet_id, "returned": returned, "outcome": tag}))
@@ -224,9 +215,7 @@ _TOP: Final = {"game", "title", "source", "kind", "decks", "spread", "trips", "l
 
 def parse_variant(data: Mapping[str, Any], name: str) -> RedDogVariant:
     where = f"red_dog/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "red_dog", where, _TOP)
     raw = need(data, "spread", where)
     if not isinstance(raw, dict):
         raise VariantError(f"{where}.spread: expected a table of spread = odds")
@@ -243,14 +232,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> RedDogVariant:
     if set(table) != set(range(1, 12)):
         raise VariantError(f"{where}.spread: give odds for every spread 1 to 11")
     return RedDogVariant(
-        name=name, title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")),
-        decks=integer(need(data, "decks", where), f"{where}.decks", 1, 16),
+        name=name, **head, decks=integer(need(data, "decks", where), f"{where}.decks", 1, 16),
         spread=table, trips=payout(need(data, "trips", where), f"{where}.trips"),
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
 
 

@@ -37,8 +37,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -52,19 +50,17 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     integer,
     need,
-    parse_admission,
-    parse_limits,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import apply_ratio, currency, format_minor, parse_stake
+from croupier.money import apply_ratio, currency
 
 COLOURS: Final = ("red", "black")
 
@@ -131,11 +127,7 @@ class Speedy7Engine:
             raise UnknownBetCode(f"Speedy 7 bets are red or black, not {req.code!r}")
         if req.target:
             raise InvalidSelection("a colour bet takes no target")
-        stake = parse_stake(req.stake)
-        lim = variant.limits.get(cur.code)
-        if lim is not None and not lim.minimum <= stake <= lim.maximum:
-            err = StakeBelowMinimum if stake < lim.minimum else StakeAboveMaximum
-            raise err(f"{format_minor(stake, cur)} is outside the table limits")
+        stake = checked_stake(variant.limits, cur, req.code, req.stake)
         events = (
             Event(0, "round_started", {"game": self.game, "variant": variant.name, "currency": cur.code}),
             Event(1, "bets_placed", {"bets": tuple(bets), "carried": ()}),
@@ -200,7 +192,7 @@ class Speedy7Engine:
         lim = state.variant.limits.get(state.currency)
         if lim is not None and lim.max_win is not None:
             returned = min(returned, state.stake + lim.max_win)
-        tag = "lose" if returned == 0 else "win" if returned > state.stake else "push" if returned == state.stake else "partial"
+        tag = outcome(state.stake, returned)
         events = list(state.events)
         events.append(Event(len(events), "result", {
             "cards": [card_name(c) for c in state.opened], "streak": state.streak,
@@ -226,9 +218,7 @@ _TOP: Final = {"game", "title", "source", "kind", "cards", "margin", "bonus_stre
 
 def parse_variant(data: Mapping[str, Any], name: str) -> Speedy7Variant:
     where = f"speedy7/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "speedy7", where, _TOP)
 
     def frac(key: str) -> Fraction:
         try:
@@ -244,14 +234,9 @@ def parse_variant(data: Mapping[str, Any], name: str) -> Speedy7Variant:
         raise VariantError(f"{where}.margin: must be in (0, 1]")
     cards = integer(data.get("cards", 7), f"{where}.cards", 1, 52)
     return Speedy7Variant(
-        name=name, title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")), cards=cards, margin=margin,
+        name=name, **head, cards=cards, margin=margin,
         bonus_streak=integer(data.get("bonus_streak", 4), f"{where}.bonus_streak", 1, cards),
         bonus_streak_pays=frac("bonus_streak_pays"), bonus_all_pays=frac("bonus_all_pays"),
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
 
 

@@ -36,12 +36,11 @@ from croupier.errors import (
     IllegalAction,
     InvalidBet,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
 from croupier.games.base import Action, BetRequest, Decision, DrawAction, Event
+from croupier.games.cardcompare.common import checked_stake
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.dealt import (
     DealEngine,
@@ -58,7 +57,7 @@ from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate
 from croupier.games.cardcompare.fields import payout
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import Payout, currency, format_minor, parse_stake
+from croupier.money import Payout, currency
 
 SUITS: Final = ("clubs", "diamonds", "hearts", "spades")  # card suits 0..3
 PROPS: Final = ("red", "black", *SUITS, "8", "under_8", "over_8", "picture", "ace_or_number")
@@ -185,15 +184,7 @@ class WarOfBetsEngine(DealEngine):
         if second_odds(v, code, player) is None:
             raise InvalidBet(f"{code} is not offered in the second round after the Player's card; "
                              f"offered: {', '.join(offered_second(v, player))}")
-        stake = parse_stake(args.get("stake"))
-        cur = currency(state.currency)
-        limits = v.limits_for(cur.code)
-        if limits is not None and stake < limits.minimum:
-            raise StakeBelowMinimum(f"{code}: {format_minor(stake, cur)} is below the minimum "
-                                    f"{format_minor(limits.minimum, cur)}")
-        if limits is not None and stake > limits.maximum:
-            raise StakeAboveMaximum(f"{code}: {format_minor(stake, cur)} is above the maximum "
-                                    f"{format_minor(limits.maximum, cur)}")
+        stake = checked_stake(v.limits, currency(state.currency), code, args.get("stake"))
         bet = PlacedBet(len(state.bets), PREFIX + code, stake)
         event = Event(len(state.events), "decision", {"name": "bet", "args": {"code": code, "stake": stake}})
         return replace(state, bets=state.bets + (bet,), events=state.events + (event,))
