@@ -7,6 +7,8 @@ from math import floor
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.cards import parse, rank_of
 from croupier.errors import (
@@ -22,14 +24,18 @@ from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import keyed_returns
 from croupier.games.registry import load_variant
 from croupier.games.war_of_bets import (
+    CODES,
     ENGINE,
     GAME,
     holds,
     offered_second,
     play_row,
     row_keys,
+    second_odds,
     sim_codes,
+    wins,
 )
+from croupier.money import apply_ratio
 
 V = "war_of_bets_000"
 
@@ -190,3 +196,30 @@ def test_fast_simulation_returns_equal_the_engine_on_identical_draws() -> None:
     fast = keyed_returns(lambda x: row_keys(v, x), lambda row: play_row(v, row), u, len(sim_codes(v)))
     for i in range(0, 3000, 7):
         np.testing.assert_array_equal(fast[i], np.asarray(play_row(v, u[i].tolist())))
+
+
+@settings(max_examples=60, deadline=None)
+@given(first=st.lists(st.sampled_from(CODES), max_size=3), player=st.integers(0, 311),
+       picks=st.lists(st.integers(0, 10**6), max_size=4), dealer=st.integers(0, 310),
+       stake=st.integers(1, 10**7))
+def test_000_12_39_two_betting_rounds_settle_every_bet_and_replay(
+        first: list[str], player: int, picks: list[int], dealer: int, stake: int) -> None:
+    """Any round-1 bets, any offered round-2 bets: each bet returns its odds or nothing, cards
+    are conserved, and the record replays to the same settlement."""
+    v = load_variant("war_of_bets", V)
+    state = ENGINE.start(v, [BetRequest(c, stake) for c in first], "XXX")
+    state = ENGINE.apply(state, DrawAction("card", player))
+    offered = offered_second(v, state.dealt[0][1])
+    for p in picks:
+        state = ENGINE.apply(state, Decision("bet", {"code": offered[p % len(offered)], "stake": stake}))
+    state = ENGINE.apply(state, DrawAction("card", dealer))
+    s = ENGINE.settle(state)
+    assert len(s.bets) == len(first) + len(picks) and state.shoe.size == 312 - 2
+    p_card, d_card = state.dealt[0][1], state.dealt[1][1]
+    for b in s.bets:
+        base = b.code.removeprefix("second_")
+        odds = (second_odds(v, base, p_card) if b.code.startswith("second_") else v.payouts[base])
+        assert odds is not None
+        expected = apply_ratio(b.stake, odds.total) if wins(base, p_card, d_card) else 0
+        assert b.returned == expected
+    assert replay(ENGINE, v, state.events) == s

@@ -325,5 +325,5 @@ def _demo(v: WarOfBetsVariant, cur: str) -> list[BetRequest]:
 
 GAME = GameSpec(RULES.game, RULES.title, ENGINE, _parse, exact, _simulate, _demo)
 
-__all__ = ["ENGINE", "GAME", "RULES", "SECOND", "WarOfBetsVariant", "exact", "holds",
+__all__ = ["CODES", "ENGINE", "GAME", "RULES", "SECOND", "WarOfBetsVariant", "exact", "holds",
            "offered_second", "play_row", "row_keys", "second_odds", "simulate", "wins"]
