@@ -270,7 +270,8 @@ def exact(v: WarOfBetsVariant) -> list[BetRTP]:
                 mix[r] += p / offered * q
         whole = summarize(PREFIX + code, [Distribution.of((q, r) for r, q in mix.items())])
         per_card = [d.mean for _, _, d in cases]
-        note = (f"second betting round, placed whenever offered (on {offered} of Player's cards); "
+        when = "after every Player's card" if offered == 1 else f"after {offered} of the Player's cards"
+        note = (f"second betting round, placed whenever offered ({when}); "
                 f"per Player's card {float(min(per_card)):.4%} to {float(max(per_card)):.4%}")
         out.append(replace(whole, rtp_max=max(whole.rtp_max, *per_card), note=note))
     return out
