@@ -8,7 +8,8 @@ from croupier.games.registry import game, parse_unchecked
 
 SIMULATED = [("casino_holdem", "live"), ("caribbean_stud", "digitain"), ("texas_holdem", "digitain"),
              ("poker_with_joker", "digitain"), ("russian_poker", "tdc")]
-EXACT = [("three_card_poker", "live"), ("three_card_rummy", "beton")]
+EXACT = [("three_card_poker", "live"), ("three_card_rummy", "beton"),
+         ("caribbean_stud", "digitain"), ("poker_with_joker", "digitain")]
 
 
 def main() -> None:
@@ -27,9 +28,11 @@ def main() -> None:
         spec = game(name)
         variant = parse_unchecked(name, v)
         t0 = time.perf_counter()
+        c0 = time.process_time()
         rtps = spec.exact(variant)
         dt = time.perf_counter() - t0
-        print(f"{name}/{v}: exact over every player and dealer hand in {dt:.1f} s: "
+        cpu = time.process_time() - c0
+        print(f"{name}/{v}: exact over every player and dealer hand in {dt:.1f} s ({cpu:.1f} s CPU): "
               + ", ".join(f"{r.bet} {float(r.rtp):.4%}" for r in rtps))
 
 

@@ -95,3 +95,13 @@ def test_bonus_rtp_from_counting_every_hand() -> None:
 
 def test_variant_passes_admission() -> None:
     assert load_variant("three_card_rummy", "beton").game == "three_card_rummy"
+
+
+def test_simulation_points_lookup_equals_the_rule_on_random_hands() -> None:
+    """The vectorised simulation reads points from a table; it must agree with ``points``."""
+    from croupier.games.dealer_poker.analysis import random_deals, seed_rng
+    from croupier.games.dealer_poker.rummy import _lookup, _points_table, points
+
+    deals = random_deals(seed_rng(9), 2000, 3)
+    got = _lookup(_points_table(), deals)
+    assert got.tolist() == [points(tuple(int(c) for c in row)) for row in deals]

@@ -20,6 +20,9 @@ from fractions import Fraction
 from math import comb
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
 from croupier.cards import card, rank_of, suit_of
 from croupier.cards import name as card_name
 from croupier.games.base import BetRequest, DrawAction
@@ -33,6 +36,7 @@ from croupier.games.cardcompare.dealt import (
     game_spec,
     unit_stake,
 )
+from croupier.games.cardcompare.fastsim import deal_codes
 from croupier.games.maths import BetRTP, Distribution, summarize
 
 SIDES: Final = ("andar", "bahar")
@@ -98,6 +102,27 @@ class AndarBaharRules(DealRules):
             value = low_value(joker)
             won = value < line if rel == "under" else value > line if rel == "over" else value == line
         return v.payouts[code].total if won else Fraction(0)
+
+    #: the Joker Card, the first side, then every other card of the deck at most
+    fast_draws = 53
+
+    def fast_keys(self, v: DealtVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """The classes the exact walk uses: the Joker Card's rank class (A-6, 7, 8, 9-K) and suit,
+        the first side, the band and parity of the matching card's position ``k`` and its colour."""
+        cards = np.concatenate([u[:, :1], u[:, 2:]], axis=1)
+        c = deal_codes(np.asarray(self.shoe(v).counts, dtype=np.int64), cards)
+        joker_rank = c[:, 0] >> 2
+        match = (c[:, 1:] >> 2) == joker_rank[:, None]
+        k = match.argmax(axis=1) + 1
+        winning = c[np.arange(len(c)), k]
+        low = np.where(joker_rank == 14, 1, joker_rank)
+        rank_class = np.select([low < 7, low == 7, low == 8], [0, 1, 2], 3)
+        first = (u[:, 1] * 2).astype(np.int64)
+        band = np.searchsorted(np.asarray([b for _, b in BANDS]), k)
+        red_win = ((winning & 3) == 1) | ((winning & 3) == 2)
+        key = ((((rank_class * 4 + (c[:, 0] & 3)) * 2 + first) * 8 + band) * 2 + (k & 1)) * 2 + red_win
+        out: npt.NDArray[np.int64] = np.where(match.any(axis=1), key, -1)
+        return out
 
     def result(self, v: DealtVariant, dealt: Dealt) -> dict[str, Any]:
         return {"joker": card_name(dealt[0][1]), "first_side": SIDES[dealt[1][1]],

@@ -23,6 +23,7 @@ from statistics import NormalDist
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from croupier.cards import name as card_name
 from croupier.errors import (
@@ -30,8 +31,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -45,19 +44,17 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     integer,
     need,
-    parse_admission,
-    parse_limits,
     payout,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Payout, apply_ratio, currency
 
 Dealt = tuple[tuple[str, int], ...]  # (slot, card) in the order dealt
 
@@ -126,6 +123,15 @@ class DealRules(ABC):
         """A stake multiple that returns other than the payouts (a half refund...) need exactly."""
         return 1
 
+    #: draws (card or other chance steps) a fast-simulation row holds; 0: no fast path
+    fast_draws: int = 0
+
+    def fast_keys(self, v: DealtVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """The key of each row of draws for :func:`~.fastsim.keyed_simulate`: equal keys must
+        mean equal returns of every bet (checked against the engine in the differential tests);
+        negative for a row left to the engine."""
+        raise NotImplementedError(f"{self.game} has no fast simulation")
+
 
 @dataclass(frozen=True, slots=True)
 class PlacedBet:
@@ -146,6 +152,9 @@ class DealtState:
 
 
 class DealEngine:
+    #: whether a round may open with no bet (a game with later betting rounds)
+    allow_no_bets = False
+
     def __init__(self, rules: DealRules) -> None:
         self.rules = rules
         self.game = rules.game
@@ -157,9 +166,8 @@ class DealEngine:
         cur = currency(currency_code)
         if carried:
             raise InvalidBet(f"{variant.title} carries no bet to the next round")
-        if not bets:
+        if not bets and not self.allow_no_bets:
             raise InvalidBet("a round needs at least one bet")
-        limits = variant.limits_for(cur.code)
         placed = []
         for i, req in enumerate(bets):
             if not isinstance(req, BetRequest):
@@ -170,13 +178,7 @@ class DealEngine:
                 )
             if req.target:
                 raise InvalidSelection(f"the {req.code} bet takes no target, got {list(req.target)}")
-            stake = parse_stake(req.stake)
-            if limits is not None and stake < limits.minimum:
-                raise StakeBelowMinimum(f"{req.code}: {format_minor(stake, cur)} is below the "
-                                        f"minimum {format_minor(limits.minimum, cur)}")
-            if limits is not None and stake > limits.maximum:
-                raise StakeAboveMaximum(f"{req.code}: {format_minor(stake, cur)} is above the "
-                                        f"maximum {format_minor(limits.maximum, cur)}")
+            stake = checked_stake(variant.limits, cur, req.code, req.stake)
             placed.append(PlacedBet(i, req.code, stake))
         comp = self.rules.shoe(variant) if shoe is None else shoe
         events = (
@@ -247,11 +249,10 @@ class DealEngine:
             returned = apply_ratio(b.stake, self.rules.bet_return(v, b.code, state.dealt))
             if limits is not None and limits.max_win is not None:
                 returned = min(returned, b.stake + limits.max_win)
-            outcome = ("lose" if returned == 0 else "win" if returned > b.stake
-                       else "push" if returned == b.stake else "partial")
-            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome))
+            tag = outcome(b.stake, returned)
+            results.append(BetResult(b.bet_id, b.code, b.stake, returned, tag))
             events.append(Event(len(events), "bet_settled",
-                                {"bet_id": b.bet_id, "returned": returned, "outcome": outcome}))
+                                {"bet_id": b.bet_id, "returned": returned, "outcome": tag}))
         settlement = Settlement(state.currency, tuple(results))
         events.append(Event(len(events), "round_settled", {
             "total_stake": settlement.total_stake, "total_returned": settlement.total_returned}))
@@ -269,11 +270,7 @@ _TOP = {"game", "title", "source", "kind", "decks", "payouts", "options", "limit
 
 def parse_variant(rules: DealRules, data: Mapping[str, Any], name: str) -> DealtVariant:
     where = f"{rules.game}/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    if data.get("game", rules.game) != rules.game:
-        raise VariantError(f"{where}: game must be {rules.game!r}")
+    head = parse_header(data, rules.game, where, _TOP)
     raw = need(data, "payouts", where)
     if not isinstance(raw, dict) or not raw:
         raise VariantError(f"{where}.payouts: expected a table of bet code = payout")
@@ -293,15 +290,9 @@ def parse_variant(rules: DealRules, data: Mapping[str, Any], name: str) -> Dealt
             raise VariantError(f"{where}.options.{k}: expected {type(opts[k]).__name__}, got {val!r}")
         opts[k] = val
     v = DealtVariant(
-        game=rules.game, name=name,
-        title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")),
+        game=rules.game, name=name, **head,
         decks=integer(need(data, "decks", where), f"{where}.decks", 1, 16),
         payouts=pays, options=opts,
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
     rules.check(v, where)
     return v
@@ -351,11 +342,33 @@ def exact(engine: DealEngine, v: DealtVariant) -> list[BetRTP]:
 Z99 = NormalDist().inv_cdf(0.995)
 
 
+def play_row(engine: DealEngine, v: DealtVariant, row: Sequence[float]) -> list[float]:
+    """One round with every bet through the engine, the ``j``-th draw ``int(row[j] * n)`` (the
+    row reused cyclically if the round outlasts it): each bet's return per unit staked."""
+    unit = unit_stake(engine.rules, v)
+    state = engine.start(v, [BetRequest(c, unit) for c in v.bet_codes], "XXX")
+    j = 0
+    while state.settlement is None:
+        req = engine.next_draw(state)
+        if req is None:  # pragma: no cover - a dealt game takes no decision
+            raise IllegalAction(f"{v.title} waits for a decision")
+        state = engine.apply(state, DrawAction(req.kind, int(row[j % len(row)] * req.n)))
+        j += 1
+    return [b.returned / b.stake for b in state.settlement.bets]
+
+
 def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    """Monte Carlo: draws from numpy (``floor(u * n)``, u uniform in [0, 1)), returns from the engine."""
+    """Monte Carlo: draws from numpy (``floor(u * n)``, u uniform in [0, 1)), returns from the
+    engine; vectorised (:func:`~.fastsim.keyed_simulate`) when the rules give ``fast_keys``."""
     if rounds < 1:
         raise ValueError("simulate needs at least one round")
+    rules = engine.rules
+    if rules.fast_draws:
+        from croupier.games.cardcompare.fastsim import keyed_simulate
+
+        return keyed_simulate(list(v.bet_codes), rules.fast_draws, lambda u: rules.fast_keys(v, u),
+                              lambda row: play_row(engine, v, row), rounds, seed, progress)
     unit = unit_stake(engine.rules, v)
     bets = [BetRequest(c, unit) for c in v.bet_codes]
     start = engine.start(v, bets, "XXX")

@@ -12,11 +12,15 @@ from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from croupier.cards import name as card_name
 from croupier.cards import rank_of
 from croupier.errors import VariantError
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.dealt import DealRules, Dealt, DealtVariant
+from croupier.games.cardcompare.fastsim import deal_codes
 
 
 class DuelRules(DealRules):
@@ -70,6 +74,14 @@ class DuelRules(DealRules):
         va, vb = self.value(v, a), self.value(v, b)
         winner = self.sides[0] if va > vb else self.sides[1] if vb > va else self.tie
         return {self.sides[0]: card_name(a), self.sides[1]: card_name(b), "winner": winner}
+
+    fast_draws = 2
+
+    def fast_keys(self, v: DealtVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """Both cards' codes."""
+        c = deal_codes(np.asarray(self.shoe(v).counts, dtype=np.int64), u)
+        out: npt.NDArray[np.int64] = c[:, 0] * 64 + c[:, 1]
+        return out
 
     def card_key(self, v: DealtVariant, card: int) -> Hashable:
         return card if self.suited_tie and self.suited_tie in v.payouts else rank_of(card)

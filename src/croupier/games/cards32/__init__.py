@@ -18,8 +18,12 @@ from collections.abc import Hashable
 from fractions import Fraction
 from typing import Any, Final
 
+import numpy as np
+import numpy.typing as npt
+
 from croupier.cards import name as card_name
 from croupier.cards import rank_of
+from croupier.cards._jit import jit
 from croupier.games.base import BetRequest, DrawAction
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.dealt import (
@@ -31,6 +35,7 @@ from croupier.games.cardcompare.dealt import (
     game_spec,
     unit_stake,
 )
+from croupier.games.cardcompare.fastsim import deal_codes
 from croupier.games.maths import BetRTP, Distribution, summarize
 
 RANKS: Final = (6, 7, 8, 9, 11, 12, 13, 14)
@@ -77,6 +82,55 @@ class Cards32Rules(DealRules):
 
     def card_key(self, v: DealtVariant, card: int) -> Hashable:
         return rank_of(card)
+
+    fast_draws = 16
+
+    def fast_keys(self, v: DealtVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+        """The winner (0-3 for players 8-11; everything a bet looks at), -1 past the row's cards."""
+        codes = deal_codes(np.asarray(self.shoe(v).counts, dtype=np.int64), u)
+        table = np.zeros(16, dtype=np.int64)
+        for r, pts in POINTS.items():
+            table[r] = pts
+        out = np.empty(len(codes), dtype=np.int64)
+        _winners(table[codes >> 2], np.asarray(PLAYERS, dtype=np.int64), out)
+        return out
+
+
+@jit
+def _winners(points: Any, start: Any, out: Any) -> None:  # pragma: no cover - compiled
+    """As :func:`standing`: one card each to the contenders in order until one leads."""
+    n, d = points.shape
+    for i in range(n):
+        totals = start.copy()
+        alive = np.ones(4, dtype=np.bool_)
+        j = 0
+        out[i] = -1
+        while True:
+            short = False
+            for p in range(4):
+                if alive[p]:
+                    if j >= d:
+                        short = True
+                        break
+                    totals[p] += points[i, j]
+                    j += 1
+            if short:
+                break
+            best = -1
+            for p in range(4):
+                if alive[p] and totals[p] > best:
+                    best = totals[p]
+            count = 0
+            last = -1
+            for p in range(4):
+                if alive[p] and totals[p] == best:
+                    count += 1
+                    last = p
+                else:
+                    alive[p] = False
+            if count == 1:
+                out[i] = last
+                break
 
 
 RULES = Cards32Rules()

@@ -212,6 +212,22 @@ def exact(engine: DealerPokerEngine, variant: PokerVariant) -> list[BetRTP]:
     return out
 
 
+@cache
+def _points_table() -> npt.NDArray[np.int64]:
+    """:func:`points` of every three cards, at ``[lowest, middle, highest]`` card code."""
+    hands, pts, _ = _hands()
+    table = np.full((61, 61, 61), -1, dtype=np.int64)
+    ordered = np.sort(hands, axis=1)
+    table[ordered[:, 0], ordered[:, 1], ordered[:, 2]] = pts
+    return table
+
+
+def _lookup(table: npt.NDArray[np.int64], cards: npt.NDArray[np.uint8]) -> npt.NDArray[np.int64]:
+    c = np.sort(cards.astype(np.int64), axis=1)
+    out: npt.NDArray[np.int64] = table[c[:, 0], c[:, 1], c[:, 2]]
+    return out
+
+
 def simulate(engine: DealerPokerEngine, variant: PokerVariant, rounds: int, seed: int,
              progress: Any = None) -> list[Any]:
     """Three Card Rummy is exact; the simulation plays deals through the engine to confirm it."""
@@ -219,9 +235,11 @@ def simulate(engine: DealerPokerEngine, variant: PokerVariant, rounds: int, seed
 
     threshold = int(variant.option("raise_max_points"))
 
+    table = _points_table()
+
     def keys(deals: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.int64]]:
-        p = np.array([points(tuple(int(c) for c in r[:3])) for r in deals], dtype=np.int64)
-        d = np.array([points(tuple(int(c) for c in r[3:6])) for r in deals], dtype=np.int64)
+        p = _lookup(table, deals[:, :3])
+        d = _lookup(table, deals[:, 3:6])
         out = np.where(d > QUALIFY_MAX, 0, np.where(p < d, 1, np.where(p == d, 2, 3)))
         return {"ante": p * 8 + np.where(p <= threshold, 4, 0) + out}
 

@@ -27,7 +27,6 @@ from numba.typed import Dict
 
 from croupier.cards._jit import jit
 from croupier.cards.poker import (
-    _eval,
     combinations,
     evaluate,
     evaluate3,
@@ -37,13 +36,13 @@ from croupier.cards.poker import (
     three_card_name,
     three_card_value,
 )
-from croupier.cards.poker_tables import HIGH, STRAIGHT, STRAIGHT3, TOP5
+from croupier.cards.poker_tables import STRAIGHT, STRAIGHT3
 from croupier.errors import InvalidBet
 from croupier.games.base import BetRequest, Decision
 from croupier.games.dealer_poker.analysis import (
     BetPlan,
+    card_classes,
     class_distribution,
-    classes_from_arrays,
     per_stake,
     seven_card_classes,
     simulate_bets,
@@ -121,38 +120,6 @@ class SideBetCityRules:
 
 def _nobody(state: PokerState, legal: list[Decision]) -> Decision:  # pragma: no cover - no decisions
     raise InvalidBet("Side Bet City takes no decision")
-
-
-@jit
-def _five_classes(top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                  straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """All five-card hands: class 0..9 categories, 10 royal, 11 a pair of Jacks or better."""
-    counts = np.zeros(12, dtype=np.int64)
-    reps = np.zeros((12, 5), dtype=np.int64)
-    idx = np.arange(5)
-    buf = np.empty(5, dtype=np.int64)
-    while True:
-        for j in range(5):
-            buf[j] = idx[j] + 8
-        v = _eval(buf, 5, top5, high, straight)
-        cat = v >> 20
-        if cat == 8 and (v >> 16) & 15 == 14:
-            cat = 10
-        elif cat == 1 and (v >> 16) & 15 >= 11:
-            cat = 11
-        if counts[cat] == 0:
-            for j in range(5):
-                reps[cat, j] = buf[j]
-        counts[cat] += 1
-        i = 4
-        while i >= 0 and idx[i] == 47 + i:
-            i -= 1
-        if i < 0:
-            break
-        idx[i] += 1
-        for j in range(i + 1, 5):
-            idx[j] = idx[j - 1] + 1
-    return counts, reps
 
 
 @cache
@@ -295,8 +262,7 @@ def sample_classes_plain(keyer: Any) -> dict[int, list[int]]:
 def exact(engine: DealerPokerEngine, variant: PokerVariant) -> list[BetRTP]:
     unit = stake_unit(variant) * 10  # 0.7:1 needs tenths
     out: list[BetRTP] = []
-    c5, r5 = _five_classes(TOP5, HIGH, STRAIGHT)
-    sources = {"three_card": _three_classes(), "five_card": classes_from_arrays(c5, r5),
+    sources = {"three_card": _three_classes(), "five_card": card_classes(5, 52, False, 11),
                "seven_card": seven_card_classes()}
     for code, classes in sources.items():
         out.append(summarize(code, [class_distribution(

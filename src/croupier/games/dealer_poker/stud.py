@@ -14,8 +14,10 @@ the player folds, raises (Call/Raise: twice the Ante) or, where the variant allo
 * the Bonus is settled on the player's first five cards (12.10's 5+1: with the dealer's face-up
   card), whatever the main game does; lost on a purchase where 12.4/12.6 say so.
 
-The main bet is simulated under the documented strategy :func:`raises` (never buy a card; raise
-with a hand at least as good as the dealer's qualifying hand); the Bonus is exact.
+The main bet is analysed under the documented strategy :func:`raises` (never buy a card; raise
+with a hand at least as good as the dealer's qualifying hand), exactly over every deal by
+:mod:`.stud_exact` (inclusion-exclusion, seconds); the Bonus is exact too. ``simulate`` plays
+sampled deals for the Monte Carlo check.
 """
 
 from __future__ import annotations
@@ -37,14 +39,15 @@ from croupier.games.base import BetRequest, Decision
 from croupier.games.dealer_poker.analysis import (
     BetPlan,
     best_k_classes,
+    card_classes,
     class_distribution,
-    classes_from_arrays,
     per_ante,
     per_stake,
     simulate_bets,
     stake_unit,
 )
 from croupier.games.dealer_poker.engine import Deal, DealerPokerEngine, Decide, PokerState, Step
+from croupier.games.dealer_poker.stud_exact import stud_classes
 from croupier.games.dealer_poker.variant import PokerVariant, Schema
 from croupier.games.maths import BetRTP, summarize
 
@@ -243,40 +246,10 @@ def _stud_keys(deals: npt.NDArray[np.uint8], jokers: bool, qualifier: int, top5:
     return out
 
 
-@jit
-def _joker5_classes(top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
-                    straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """All 2,869,685 five-card hands of the 53-card deck by class (0..9, 10 royal)."""
-    counts = np.zeros(11, dtype=np.int64)
-    reps = np.zeros((11, 5), dtype=np.int64)
-    idx = np.arange(5)
-    buf = np.empty(5, dtype=np.int64)
-    while True:
-        for j in range(5):
-            buf[j] = idx[j] + 8
-        v = _eval_joker(buf, 5, top5, high, straight) >> 1
-        cat = v >> 20
-        if cat == 8 and (v >> 16) & 15 == 14:
-            cat = 10
-        if counts[cat] == 0:
-            for j in range(5):
-                reps[cat, j] = buf[j]
-        counts[cat] += 1
-        i = 4
-        while i >= 0 and idx[i] == 48 + i:
-            i -= 1
-        if i < 0:
-            break
-        idx[i] += 1
-        for j in range(i + 1, 5):
-            idx[j] = idx[j - 1] + 1
-    return counts, reps
-
-
 @cache
 def joker5_classes() -> dict[int, tuple[int, list[int]]]:
-    counts, reps = _joker5_classes(TOP5, HIGH, STRAIGHT)
-    return classes_from_arrays(counts, reps)
+    """All 2,869,685 five-card hands of the 53-card deck by class (0..9, 10 royal)."""
+    return card_classes(5, 53, True, 0)
 
 
 def _keyer(variant: PokerVariant) -> Any:
@@ -312,10 +285,17 @@ def exact_bonus(engine: DealerPokerEngine, variant: PokerVariant) -> BetRTP:
                                                   lambda s: per_stake(s, "bonus"))])
 
 
+def exact_main(engine: DealerPokerEngine, variant: PokerVariant) -> BetRTP:
+    """The main bet under the documented strategy over every deal (:mod:`.stud_exact`)."""
+    plan = _main_plan(variant)["ante"]
+    classes = stud_classes(bool(variant.option("jokers")), QUALIFIERS[variant.option("qualifier")])
+    return summarize("ante", [class_distribution(engine, variant, plan.bets, classes, raises, plan.read)],
+                     note=plan.note)
+
+
 def exact(engine: DealerPokerEngine, variant: PokerVariant) -> list[BetRTP]:
-    """The Bonus exactly; the main bet simulated over ``variant.sim_rounds`` deals (seed 1)."""
-    out: list[BetRTP] = list(simulate_bets(engine, variant, variant.sim_rounds, 1, 10,
-                                           _keyer(variant), _main_plan(variant), raises))
+    """The main bet and the Bonus, both exact."""
+    out: list[BetRTP] = [exact_main(engine, variant)]
     if variant.table("bonus"):
         out.append(exact_bonus(engine, variant))
     return out

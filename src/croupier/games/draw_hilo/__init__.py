@@ -25,11 +25,11 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import floor, lcm, sqrt
-from statistics import NormalDist
+from math import floor, lcm
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from croupier.cards import name as card_name
 from croupier.cards import rank_of
@@ -38,8 +38,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -53,18 +51,17 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     need,
-    parse_admission,
-    parse_limits,
     payout,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Payout, apply_ratio, currency
 
 PREDICTIONS: Final = ("higher", "lower")
 
@@ -128,7 +125,6 @@ class DrawHiLoEngine:
         if carried:
             raise InvalidBet("Draw HiLo carries no bet to the next game")
         ante = tie = None
-        lim = variant.limits.get(cur.code)
         for req in bets:
             if not isinstance(req, BetRequest):
                 raise InvalidBet(f"{req!r} is not a bet")
@@ -136,10 +132,7 @@ class DrawHiLoEngine:
                 raise UnknownBetCode(f"Draw HiLo has no bet {req.code!r}; bets: {', '.join(variant.bet_codes)}")
             if req.target:
                 raise InvalidSelection(f"the {req.code} bet takes no target")
-            stake = parse_stake(req.stake)
-            if lim is not None and not lim.minimum <= stake <= lim.maximum:
-                err = StakeBelowMinimum if stake < lim.minimum else StakeAboveMaximum
-                raise err(f"{req.code}: {format_minor(stake, cur)} is outside the table limits")
+            stake = checked_stake(variant.limits, cur, req.code, req.stake)
             if req.code == "ante":
                 if ante is not None:
                     raise InvalidBet("one ANTE a game")
@@ -221,7 +214,7 @@ class DrawHiLoEngine:
         for bet_id, code, stake, returned in results:
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, stake + lim.max_win)
-            tag = "lose" if returned == 0 else "win" if returned > stake else "push" if returned == stake else "partial"
+            tag = outcome(stake, returned)
             out.append(BetResult(bet_id, code, stake, returned, tag))
             events.append(Event(len(events), "bet_settled", {"bet_id": bet_id, "returned": returned,
                                                              "outcome": tag}))
@@ -244,9 +237,7 @@ _TOP: Final = {"game", "title", "source", "kind", "margin", "tie", "limits", "pa
 
 def parse_variant(data: Mapping[str, Any], name: str) -> DrawHiLoVariant:
     where = f"draw_hilo/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "draw_hilo", where, _TOP)
     try:
         margin = Fraction(str(need(data, "margin", where)))
     except (ValueError, ZeroDivisionError):
@@ -254,13 +245,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> DrawHiLoVariant:
     if not 0 < margin <= 1:
         raise VariantError(f"{where}.margin: must be in (0, 1] (the exact walk relies on it)")
     return DrawHiLoVariant(
-        name=name, title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")), margin=margin,
+        name=name, **head, margin=margin,
         tie=payout(data["tie"], f"{where}.tie") if "tie" in data else None,
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
 
 
@@ -338,9 +324,6 @@ def exact(v: DrawHiLoVariant) -> list[BetRTP]:
     return out
 
 
-Z99 = NormalDist().inv_cdf(0.995)
-
-
 def best_prediction(state: DrawHiLoState, legal: list[Decision]) -> Decision:
     """The prediction with the larger expected return (pushes only postpone it), as the walk."""
     v = state.variant
@@ -357,42 +340,43 @@ def best_prediction(state: DrawHiLoState, legal: list[Decision]) -> Decision:
     return max((d for d in legal if d.name != "cash_out"), key=ev)
 
 
+def _bets(v: DrawHiLoVariant) -> list[BetRequest]:
+    return [BetRequest("ante", STAKE)] + ([BetRequest("tie", STAKE)] if v.tie is not None else [])
+
+
+def play_row(v: DrawHiLoVariant, row: Sequence[float]) -> list[float]:
+    """One game through the engine on the draws ``int(row[j] * cards left)`` (the row reused
+    cyclically), predicting the likelier way and cashing out at the first win: per-bet returns."""
+    state = ENGINE.start(v, _bets(v), "XXX")
+    k = 0
+    while state.settlement is None:
+        if ENGINE.next_draw(state) is None:
+            legal = ENGINE.legal_actions(state)
+            d = Decision("cash_out") if Decision("cash_out") in legal else best_prediction(state, legal)
+            state = ENGINE.apply(state, d)
+            continue
+        state = ENGINE.apply(state, DrawAction("card", int(row[k % len(row)] * state.shoe.size)))
+        k += 1
+    return [b.returned / b.stake for b in state.settlement.bets]
+
+
+def row_keys(v: DrawHiLoVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """The first card's value, the pushes after it (cards of that value, at most 3 in one deck)
+    and the value of the card that decides: all the play above depends on."""
+    r = ranks(deal_codes(np.asarray(Composition.decks(1).counts, dtype=np.int64), u))
+    vals = np.where(r == 14, 1, r)
+    pushes = np.cumprod(vals[:, 1:5] == vals[:, :1], axis=1).sum(axis=1)
+    decisive = vals[np.arange(len(vals)), 1 + pushes]
+    out: npt.NDArray[np.int64] = (vals[:, 0] * 4 + pushes) * 16 + decisive
+    return out
+
+
 def simulate(v: DrawHiLoVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    """Games through the engine, predicting the likelier way and cashing out at the first win."""
-    if rounds < 1:
-        raise ValueError("simulate needs at least one round")
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    bets = [BetRequest("ante", STAKE)] + ([BetRequest("tie", STAKE)] if v.tie is not None else [])
-    start = ENGINE.start(v, bets, "XXX")
-    sums = [0.0, 0.0]
-    squares = [0.0, 0.0]
-    for row in rng.random((rounds, 8)).tolist():
-        state = start
-        k = 0
-        while state.settlement is None:
-            if ENGINE.next_draw(state) is None:
-                legal = ENGINE.legal_actions(state)
-                if Decision("cash_out") in legal:
-                    d = Decision("cash_out")
-                else:
-                    d = best_prediction(state, legal)
-                state = ENGINE.apply(state, d)
-                continue
-            state = ENGINE.apply(state, DrawAction("card", int(row[k % 8] * state.shoe.size)))
-            k += 1
-        for i, b in enumerate(state.settlement.bets):
-            r = b.returned / b.stake
-            sums[i] += r
-            squares[i] += r * r
-    if progress is not None:
-        progress(rounds, rounds)
-    out = []
-    for i, code in enumerate(v.bet_codes):
-        mean = sums[i] / rounds
-        half = Z99 * sqrt(max(squares[i] / rounds - mean * mean, 0.0) / rounds)
-        out.append(SimBet(code, rounds, mean, (mean - half, mean + half)))
-    return out
+    """Games through the engine, predicting the likelier way and cashing out at the first win;
+    vectorised (:mod:`~croupier.games.cardcompare.fastsim`), the returns from the engine."""
+    return keyed_simulate(list(v.bet_codes), 5, lambda u: row_keys(v, u), lambda row: play_row(v, row),
+                          rounds, seed, progress)
 
 
 def _parse(data: dict[str, Any], name: str) -> DrawHiLoVariant:
@@ -406,4 +390,5 @@ def _simulate(v: DrawHiLoVariant, rounds: int, seed: int, progress: ProgressFn |
 GAME = GameSpec("draw_hilo", "Draw HiLo", ENGINE, _parse, exact, _simulate,
                 lambda v, cur: [BetRequest(c, 100) for c in v.bet_codes])
 
-__all__ = ["ENGINE", "GAME", "DrawHiLoEngine", "DrawHiLoState", "DrawHiLoVariant", "odds", "value"]
+__all__ = ["ENGINE", "GAME", "DrawHiLoEngine", "DrawHiLoState", "DrawHiLoVariant", "odds",
+           "play_row", "row_keys", "value"]

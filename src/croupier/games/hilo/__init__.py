@@ -27,8 +27,6 @@ from croupier.errors import (
     InvalidSelection,
     ReplayMismatch,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -43,18 +41,16 @@ from croupier.games.base import (
     Settlement,
     inputs_from_events,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     need,
-    parse_admission,
-    parse_limits,
     payout,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Payout, apply_ratio, currency
 
 RANKS: Final = (2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 13, 14)
 RANK_NAMES: Final = {2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 11: "J",
@@ -135,7 +131,6 @@ class HiLoEngine:
             raise InvalidBet(f"at most {variant.bets_per_round} bets a round (000 §12.21)")
         if previous is not None and previous not in RANKS:
             raise InvalidSelection(f"the previous card is a rank 2-9, J, Q, K or A, got {previous!r}")
-        limits = variant.limits.get(cur.code)
         placed = []
         for i, req in enumerate(bets):
             if not isinstance(req, BetRequest):
@@ -150,10 +145,7 @@ class HiLoEngine:
                     raise InvalidBet("HI and LO need a previous card; the table has none yet")
                 if previous not in table:
                     raise InvalidBet(f"{req.code.upper()} is inactive after a {RANK_NAMES[previous]}")
-            stake = parse_stake(req.stake)
-            if limits is not None and not limits.minimum <= stake <= limits.maximum:
-                err = StakeBelowMinimum if stake < limits.minimum else StakeAboveMaximum
-                raise err(f"{req.code}: {format_minor(stake, cur)} is outside the limits")
+            stake = checked_stake(variant.limits, cur, req.code, req.stake)
             placed.append((i, req.code, stake))
         events = (
             Event(0, "round_started", {"game": self.game, "variant": variant.name,
@@ -193,7 +185,7 @@ class HiLoEngine:
             lim = v.limits.get(state.currency)
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, stake + lim.max_win)
-            tag = "lose" if returned == 0 else "win" if returned > stake else "push" if returned == stake else "partial"
+            tag = outcome(stake, returned)
             results.append(BetResult(bet_id, code, stake, returned, tag))
             events.append(Event(len(events), "bet_settled", {"bet_id": bet_id, "returned": returned,
                                                              "outcome": tag}))
@@ -232,9 +224,7 @@ _TOP: Final = {"game", "title", "source", "kind", "payouts", "hi", "lo", "bets_p
 
 def parse_variant(data: Mapping[str, Any], name: str) -> HiLoVariant:
     where = f"hilo/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "hilo", where, _TOP)
     raw = need(data, "payouts", where)
     if not isinstance(raw, dict):
         raise VariantError(f"{where}.payouts: expected a table")
@@ -259,12 +249,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> HiLoVariant:
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 20:
         raise VariantError(f"{where}.bets_per_round: expected 1-20")
     return HiLoVariant(
-        name=name, title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")), payouts=pays, hi=table("hi"), lo=table("lo"),
-        bets_per_round=n, limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
+        name=name, **head, payouts=pays, hi=table("hi"), lo=table("lo"),
+        bets_per_round=n,
     )
 
 

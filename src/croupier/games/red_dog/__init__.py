@@ -21,11 +21,11 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm, sqrt
-from statistics import NormalDist
+from math import lcm
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from croupier.cards import name as card_name
 from croupier.cards import rank_of
@@ -34,8 +34,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -49,19 +47,18 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     integer,
     need,
-    parse_admission,
-    parse_limits,
     payout,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import Payout, apply_ratio, currency, format_minor, parse_stake
+from croupier.money import Payout, apply_ratio, currency
 
 RANKS: Final = tuple(range(2, 15))
 
@@ -139,11 +136,7 @@ class RedDogEngine:
             raise UnknownBetCode(f"Red Dog has no bet {req.code!r}; bets: ante")
         if req.target:
             raise InvalidSelection("the ANTE takes no target")
-        stake = parse_stake(req.stake)
-        lim = variant.limits.get(cur.code)
-        if lim is not None and not lim.minimum <= stake <= lim.maximum:
-            err = StakeBelowMinimum if stake < lim.minimum else StakeAboveMaximum
-            raise err(f"ante: {format_minor(stake, cur)} is outside the table limits")
+        stake = checked_stake(variant.limits, cur, "ante", req.stake)
         comp = Composition.decks(variant.decks) if shoe is None else shoe
         events = (
             Event(0, "round_started", {"game": self.game, "variant": variant.name,
@@ -199,8 +192,7 @@ class RedDogEngine:
             returned = apply_ratio(state.stake, ratio)
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, state.stake + lim.max_win)
-            tag = ("lose" if returned == 0 else "win" if returned > state.stake
-                   else "push" if returned == state.stake else "partial")
+            tag = outcome(state.stake, returned)
             out.append(BetResult(bet_id, code, state.stake, returned, tag))
             events.append(Event(len(events), "bet_settled",
                                 {"bet_id": bet_id, "returned": returned, "outcome": tag}))
@@ -223,9 +215,7 @@ _TOP: Final = {"game", "title", "source", "kind", "decks", "spread", "trips", "l
 
 def parse_variant(data: Mapping[str, Any], name: str) -> RedDogVariant:
     where = f"red_dog/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "red_dog", where, _TOP)
     raw = need(data, "spread", where)
     if not isinstance(raw, dict):
         raise VariantError(f"{where}.spread: expected a table of spread = odds")
@@ -242,14 +232,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> RedDogVariant:
     if set(table) != set(range(1, 12)):
         raise VariantError(f"{where}.spread: give odds for every spread 1 to 11")
     return RedDogVariant(
-        name=name, title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")),
-        decks=integer(need(data, "decks", where), f"{where}.decks", 1, 16),
+        name=name, **head, decks=integer(need(data, "decks", where), f"{where}.decks", 1, 16),
         spread=table, trips=payout(need(data, "trips", where), f"{where}.trips"),
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
 
 
@@ -312,37 +296,34 @@ def best_decision(v: RedDogVariant, state: RedDogState) -> Decision:
     return Decision("ride") if ev > 0 else Decision("stand")
 
 
-Z99 = NormalDist().inv_cdf(0.995)
+
+
+def play_row(v: RedDogVariant, row: Sequence[float]) -> list[float]:
+    """One round through the engine on the draws ``int(row[j] * cards left)``, deciding with
+    :func:`best_decision`: the return per initial wager."""
+    state = ENGINE.start(v, [BetRequest("ante", 100)], "XXX")
+    k = 0
+    while state.settlement is None:
+        if ENGINE.next_draw(state) is None:
+            state = ENGINE.apply(state, best_decision(v, state))
+            continue
+        state = ENGINE.apply(state, DrawAction("card", int(row[k] * state.shoe.size)))
+        k += 1
+    return [sum(b.returned - (b.stake if b.code == "raise" else 0) for b in state.settlement.bets) / 100]
+
+
+def row_keys(v: RedDogVariant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """The three ranks (a fresh shoe every round: they decide the deal and the decision)."""
+    r = ranks(deal_codes(np.asarray(Composition.decks(v.decks).counts, dtype=np.int64), u))
+    out: npt.NDArray[np.int64] = (r[:, 0] * 16 + r[:, 1]) * 16 + r[:, 2]
+    return out
 
 
 def simulate(v: RedDogVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    if rounds < 1:
-        raise ValueError("simulate needs at least one round")
-    start = ENGINE.start(v, [BetRequest("ante", 100)], "XXX")
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    total = squares = 0.0
-    done = 0
-    while done < rounds:
-        size = min(4096, rounds - done)
-        for row in rng.random((size, 3)).tolist():
-            state = start
-            k = 0
-            while state.settlement is None:
-                if ENGINE.next_draw(state) is None:
-                    state = ENGINE.apply(state, best_decision(v, state))
-                    continue
-                state = ENGINE.apply(state, DrawAction("card", int(row[k] * state.shoe.size)))
-                k += 1
-            r = sum(b.returned - (b.stake if b.code == "raise" else 0) for b in state.settlement.bets) / 100
-            total += r
-            squares += r * r
-        done += size
-        if progress is not None:
-            progress(done, rounds)
-    mean = total / rounds
-    half = Z99 * sqrt(max(squares / rounds - mean * mean, 0.0) / rounds)
-    return [SimBet("ante", rounds, mean, (mean - half, mean + half))]
+    """Vectorised (:mod:`~croupier.games.cardcompare.fastsim`): returns from the engine."""
+    return keyed_simulate(["ante"], 3, lambda u: row_keys(v, u), lambda row: play_row(v, row),
+                          rounds, seed, progress)
 
 
 def _parse(data: dict[str, Any], name: str) -> RedDogVariant:
@@ -357,4 +338,4 @@ GAME = GameSpec("red_dog", "Red Dog", ENGINE, _parse, exact, _simulate,
                 lambda v, cur: [BetRequest("ante", 100)])
 
 __all__ = ["ENGINE", "GAME", "RedDogEngine", "RedDogState", "RedDogVariant", "best_decision",
-           "returns", "spread"]
+           "play_row", "returns", "row_keys", "spread"]

@@ -24,11 +24,11 @@ from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import floor, sqrt
-from statistics import NormalDist
+from math import floor
 from typing import Any, Final
 
 import numpy as np
+import numpy.typing as npt
 
 from croupier.cards import name as card_name
 from croupier.cards import suit_of
@@ -37,8 +37,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
     VariantError,
 )
@@ -52,18 +50,17 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     integer,
     need,
-    parse_admission,
-    parse_limits,
 )
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.money import apply_ratio, currency, format_minor, parse_stake
+from croupier.money import apply_ratio, currency
 
 COLOURS: Final = ("red", "black")
 
@@ -130,11 +127,7 @@ class Speedy7Engine:
             raise UnknownBetCode(f"Speedy 7 bets are red or black, not {req.code!r}")
         if req.target:
             raise InvalidSelection("a colour bet takes no target")
-        stake = parse_stake(req.stake)
-        lim = variant.limits.get(cur.code)
-        if lim is not None and not lim.minimum <= stake <= lim.maximum:
-            err = StakeBelowMinimum if stake < lim.minimum else StakeAboveMaximum
-            raise err(f"{format_minor(stake, cur)} is outside the table limits")
+        stake = checked_stake(variant.limits, cur, req.code, req.stake)
         events = (
             Event(0, "round_started", {"game": self.game, "variant": variant.name, "currency": cur.code}),
             Event(1, "bets_placed", {"bets": tuple(bets), "carried": ()}),
@@ -199,7 +192,7 @@ class Speedy7Engine:
         lim = state.variant.limits.get(state.currency)
         if lim is not None and lim.max_win is not None:
             returned = min(returned, state.stake + lim.max_win)
-        tag = "lose" if returned == 0 else "win" if returned > state.stake else "push" if returned == state.stake else "partial"
+        tag = outcome(state.stake, returned)
         events = list(state.events)
         events.append(Event(len(events), "result", {
             "cards": [card_name(c) for c in state.opened], "streak": state.streak,
@@ -225,9 +218,7 @@ _TOP: Final = {"game", "title", "source", "kind", "cards", "margin", "bonus_stre
 
 def parse_variant(data: Mapping[str, Any], name: str) -> Speedy7Variant:
     where = f"speedy7/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "speedy7", where, _TOP)
 
     def frac(key: str) -> Fraction:
         try:
@@ -243,14 +234,9 @@ def parse_variant(data: Mapping[str, Any], name: str) -> Speedy7Variant:
         raise VariantError(f"{where}.margin: must be in (0, 1]")
     cards = integer(data.get("cards", 7), f"{where}.cards", 1, 52)
     return Speedy7Variant(
-        name=name, title=str(need(data, "title", where)), source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")), cards=cards, margin=margin,
+        name=name, **head, cards=cards, margin=margin,
         bonus_streak=integer(data.get("bonus_streak", 4), f"{where}.bonus_streak", 1, cards),
         bonus_streak_pays=frac("bonus_streak_pays"), bonus_all_pays=frac("bonus_all_pays"),
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
 
 
@@ -297,38 +283,42 @@ def best_decision(state: Speedy7State) -> Decision:
     return max(legal, key=lambda d: sum(p * r for r, p in _value(ENGINE.apply(state, d)).items()))
 
 
-Z99 = NormalDist().inv_cdf(0.995)
+
+
+def play_row(v: Speedy7Variant, row: Sequence[float],
+             plan: dict[tuple[int, ...], Decision] | None = None) -> list[float]:
+    """One game through the engine on the draws ``int(row[j] * cards left)``, deciding with
+    :func:`best_decision` (``plan`` caches it by the colours opened): return per initial stake."""
+    plan = {} if plan is None else plan
+    state = ENGINE.start(v, [BetRequest("red", STAKE)], "XXX")
+    k = 0
+    while state.settlement is None:
+        if ENGINE.next_draw(state) is None:
+            key = tuple(1 if colour(c) == "red" else 0 for c in state.opened)
+            d = plan.get(key)
+            if d is None:
+                d = plan[key] = best_decision(state)
+            state = ENGINE.apply(state, d)
+            continue
+        state = ENGINE.apply(state, DrawAction("card", int(row[k] * state.shoe.size)))
+        k += 1
+    return [state.settlement.bets[0].returned / STAKE]
+
+
+def row_keys(v: Speedy7Variant, u: npt.NDArray[np.float64]) -> npt.NDArray[np.int64]:
+    """The colours of the cards opened (one bit each): the odds and decisions depend on no more."""
+    codes = deal_codes(np.asarray(Composition.decks(1).counts, dtype=np.int64), u)
+    red = ((codes & 3) == 1) | ((codes & 3) == 2)
+    out: npt.NDArray[np.int64] = (red.astype(np.int64) << np.arange(u.shape[1])).sum(axis=1)
+    return out
 
 
 def simulate(v: Speedy7Variant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
-    if rounds < 1:
-        raise ValueError("simulate needs at least one round")
-    rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(seed)))
-    start = ENGINE.start(v, [BetRequest("red", STAKE)], "XXX")
+    """Vectorised (:mod:`~croupier.games.cardcompare.fastsim`), the returns from the engine."""
     plan: dict[tuple[int, ...], Decision] = {}
-    total = squares = 0.0
-    for row in rng.random((rounds, v.cards)).tolist():
-        state = start
-        k = 0
-        while state.settlement is None:
-            if ENGINE.next_draw(state) is None:
-                key = tuple(1 if colour(c) == "red" else 0 for c in state.opened)
-                d = plan.get(key)
-                if d is None:
-                    d = plan[key] = best_decision(state)
-                state = ENGINE.apply(state, d)
-                continue
-            state = ENGINE.apply(state, DrawAction("card", int(row[k] * state.shoe.size)))
-            k += 1
-        r = state.settlement.bets[0].returned / STAKE
-        total += r
-        squares += r * r
-    if progress is not None:
-        progress(rounds, rounds)
-    mean = total / rounds
-    half = Z99 * sqrt(max(squares / rounds - mean * mean, 0.0) / rounds)
-    return [SimBet("colour", rounds, mean, (mean - half, mean + half))]
+    return keyed_simulate(["colour"], v.cards, lambda u: row_keys(v, u),
+                          lambda row: play_row(v, row, plan), rounds, seed, progress)
 
 
 def _parse(data: dict[str, Any], name: str) -> Speedy7Variant:
@@ -342,4 +332,5 @@ def _simulate(v: Speedy7Variant, rounds: int, seed: int, progress: ProgressFn | 
 GAME = GameSpec("speedy7", "Speedy 7", ENGINE, _parse, exact, _simulate,
                 lambda v, cur: [BetRequest("red", 100)])
 
-__all__ = ["ENGINE", "GAME", "Speedy7Engine", "Speedy7State", "Speedy7Variant", "colour", "odds"]
+__all__ = ["ENGINE", "GAME", "Speedy7Engine", "Speedy7State", "Speedy7Variant", "colour", "odds",
+           "play_row", "row_keys"]

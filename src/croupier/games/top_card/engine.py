@@ -27,8 +27,6 @@ from croupier.errors import (
     InvalidBet,
     InvalidSelection,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     UnknownBetCode,
 )
 from croupier.games.base import (
@@ -41,9 +39,11 @@ from croupier.games.base import (
     Event,
     Settlement,
 )
+from croupier.games.cardcompare.common import checked_stake
+from croupier.games.cardcompare.common import outcome as outcome_of
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.top_card.variant import TopCardVariant
-from croupier.money import apply_ratio, currency, format_minor, parse_stake
+from croupier.money import apply_ratio, currency
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +83,6 @@ class TopCardEngine:
         cur = currency(currency_code)
         if carried:
             raise InvalidBet("Top Card carries no bet to the next round")
-        limits = variant.limits_for(cur.code)
         antes: list[tuple[int, int, int]] = []
         tie: tuple[int, int] | None = None
         for i, req in enumerate(bets):
@@ -92,11 +91,7 @@ class TopCardEngine:
             if req.code not in variant.bet_codes:
                 raise UnknownBetCode(f"{variant.title} has no bet {req.code!r}; bets: "
                                      f"{', '.join(variant.bet_codes)}")
-            stake = parse_stake(req.stake)
-            if limits is not None and not limits.minimum <= stake <= limits.maximum:
-                err = StakeBelowMinimum if stake < limits.minimum else StakeAboveMaximum
-                raise err(f"{req.code}: {format_minor(stake, cur)} is outside "
-                          f"{format_minor(limits.minimum, cur)}-{format_minor(limits.maximum, cur)}")
+            stake = checked_stake(variant.limits, cur, req.code, req.stake)
             if req.code == "ante":
                 if not req.target and variant.hands == 1:
                     hand = 1
@@ -250,8 +245,7 @@ class TopCardEngine:
             returned = apply_ratio(stake, ratio)
             if limits is not None and limits.max_win is not None:
                 returned = min(returned, stake + limits.max_win)
-            tag = ("lose" if returned == 0 else "win" if returned > stake
-                   else "push" if returned == stake else "partial")
+            tag = outcome_of(stake, returned)
             out.append(BetResult(bet_id, code, stake, returned, tag))
             events.append(Event(len(events), "bet_settled",
                                 {"bet_id": bet_id, "returned": returned, "outcome": tag}))

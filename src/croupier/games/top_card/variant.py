@@ -8,13 +8,11 @@ from fractions import Fraction
 from typing import Any, Final
 
 from croupier.errors import VariantError
+from croupier.games.cardcompare.common import parse_header
 from croupier.games.cardcompare.fields import (
     Limits,
-    boolean,
     integer,
     need,
-    parse_admission,
-    parse_limits,
     payout,
 )
 from croupier.money import Payout
@@ -55,9 +53,7 @@ class TopCardVariant:
 
 def parse_variant(data: Mapping[str, Any], name: str) -> TopCardVariant:
     where = f"top_card/{name}.toml"
-    unknown = set(data) - _TOP
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    head = parse_header(data, "top_card", where, _TOP)
     raw = need(data, "payouts", where)
     if not isinstance(raw, dict) or not {"ante", "raise"} <= set(raw) or not set(raw) <= {"ante", "raise", "tie"}:
         raise VariantError(f"{where}.payouts: need ante and raise, and optionally tie")
@@ -72,18 +68,11 @@ def parse_variant(data: Mapping[str, Any], name: str) -> TopCardVariant:
     if not 0 <= refund <= 1:
         raise VariantError(f"{where}.fold_refund: must be between 0 and 1")
     return TopCardVariant(
-        name=name,
-        title=str(need(data, "title", where)),
-        source=str(need(data, "source", where)),
-        kind=str(data.get("kind", "table_card")),
+        name=name, **head,
         decks=integer(need(data, "decks", where), f"{where}.decks", 1, 16),
         hands=integer(data.get("hands", 1), f"{where}.hands", 1, 3),
         payouts=pays,
         war_tie=war_tie,
         fold_refund=refund,
         burn=integer(data.get("burn", 3), f"{where}.burn", 0, 10),
-        limits=parse_limits(data.get("limits", {}), f"{where}.limits"),
-        paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
-        admission_override=parse_admission(data, where),
-        assumptions=tuple(str(a) for a in data.get("assumptions", [])),
     )
