@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, TextIO
 
-from sqlalchemy import event, select
+from sqlalchemy import event, insert, select, update
 from sqlalchemy.orm import Session
 
 from croupier.platform.clock import aware
@@ -59,17 +59,22 @@ def _write_pending(session: Session) -> None:
     pending: list[dict[str, Any]] | None = session.info.pop(_PENDING, None)
     if not pending:
         return
-    head = session.scalars(select(AuditHead).where(AuditHead.id == 1).with_for_update()
-                           .execution_options(populate_existing=True)).one()
-    seq, prev = head.seq, head.hash
+    session.flush()  # the unit of work's own rows first (the head is locked last)
+    conn = session.connection()  # Core statements: this runs in every bet's commit
+    seq, prev = conn.execute(select(AuditHead.seq, AuditHead.hash).where(AuditHead.id == 1)
+                             .with_for_update()).one()
+    rows = []
     for item in pending:
         seq += 1
         entry = dict(item, seq=seq, prev_hash=prev)
         digest = entry_hash(entry)
-        session.add(AuditEntry(**entry, hash=digest))
+        rows.append(dict(entry, hash=digest))
         prev = digest
-    head.seq, head.hash = seq, prev
-    session.flush()
+    conn.execute(insert(AuditEntry), rows)
+    conn.execute(update(AuditHead).where(AuditHead.id == 1).values(seq=seq, hash=prev))
+    loaded = session.identity_map.get(session.identity_key(AuditHead, 1))
+    if loaded is not None:  # an AuditHead the ORM loaded earlier is stale now
+        session.expire(loaded)
 
 
 def _discard_pending(session: Session, _previous: Any = None) -> None:
