@@ -163,11 +163,18 @@ def _apply_play_cache(session: Session) -> None:
         plays[play_id] = value
 
 
-def _drop_play_cache(session: Session, _previous: Any = None) -> None:
+def _drop_play_cache(session: Session, previous: Any = None) -> None:
+    if previous is not None and getattr(previous, "nested", False):
+        return  # a savepoint: the group commit restores what was queued before it
     session.info.pop(_PLAY_CACHE_PENDING, None)
 
 
-event.listen(Session, "after_commit", _apply_play_cache)
+def _apply_if_outer(session: Session) -> None:
+    if not session.in_nested_transaction():  # a savepoint's release is not the commit
+        _apply_play_cache(session)
+
+
+event.listen(Session, "after_commit", _apply_if_outer)
 event.listen(Session, "after_soft_rollback", _drop_play_cache)
 
 

@@ -41,7 +41,7 @@ T = TypeVar("T")
 MAX_IDENTITIES = 20000
 
 
-class _KeyTaken(Exception):
+class KeyTaken(Exception):
     """The request's Idempotency-Key was stored meanwhile: roll this attempt back."""
 
 
@@ -109,6 +109,26 @@ class Platform:
         with UnitOfWork(self.db, readonly=True) as uow:
             return fn(uow.session)
 
+    def idempotent_body(self, idem: Idem, status: int, fn: Callable[[Session], Any],
+                        auth: tuple[int, str] | None = None) -> Callable[[Session], Outcome]:
+        """The unit of work of :meth:`run_idempotent` (the group commit runs several in one
+        transaction, each in its own savepoint)."""
+        def body(s: Session) -> Outcome:
+            if auth is not None:
+                betpath.lock_and_verify(s, auth[0], auth[1], self.clock())
+            result = fn(s)
+            insert = pg_insert if self.db.dialect == "postgresql" else sqlite_insert
+            stmt = (insert(IdempotencyRecord)
+                    .values(scope=idem.scope, key=idem.key, request_hash=idem.request_hash,
+                            status_code=status, response=result, created_at=self.clock())
+                    .on_conflict_do_nothing(index_elements=["scope", "key"])
+                    .returning(IdempotencyRecord.id))
+            if s.connection().execute(stmt).scalar_one_or_none() is None:
+                raise KeyTaken
+            return Outcome(status, result, False)
+
+        return body
+
     def run_idempotent(self, idem: Idem, status: int, fn: Callable[[Session], Any],
                        auth: tuple[int, str] | None = None) -> Outcome:
         """Run ``fn`` once per Idempotency-Key and store its response in the same transaction.
@@ -122,38 +142,31 @@ class Platform:
 
         ``auth`` = (player id, session token hash): the session is checked in the statement that
         locks the player's cash row (:func:`betpath.lock_and_verify`)."""
-        def body(s: Session) -> Outcome:
-            if auth is not None:
-                betpath.lock_and_verify(s, auth[0], auth[1], self.clock())
-            result = fn(s)
-            insert = pg_insert if self.db.dialect == "postgresql" else sqlite_insert
-            stmt = (insert(IdempotencyRecord)
-                    .values(scope=idem.scope, key=idem.key, request_hash=idem.request_hash,
-                            status_code=status, response=result, created_at=self.clock())
-                    .on_conflict_do_nothing(index_elements=["scope", "key"])
-                    .returning(IdempotencyRecord.id))
-            if s.connection().execute(stmt).scalar_one_or_none() is None:
-                raise _KeyTaken
-            return Outcome(status, result, False)
-
+        body = self.idempotent_body(idem, status, fn, auth)
         for _attempt in range(3):
             try:
                 return self.run(body)
-            except _KeyTaken:
+            except KeyTaken:
                 pass
-            except Unauthorized:
-                if auth is not None:
-                    self.forget_identity(auth[1])
-                raise
-            except CroupierError:
-                stored = self._stored(idem)
-                if stored is None:
-                    raise
-                return stored
+            except CroupierError as exc:
+                return self.after_failure(idem, exc, auth)
             stored = self._stored(idem)
             if stored is not None:
                 return stored
         raise IdempotencyConflict("this Idempotency-Key is in use by a request still running")
+
+    def after_failure(self, idem: Idem, exc: CroupierError,
+                      auth: tuple[int, str] | None) -> Outcome:
+        """A request failed: a replay of one that succeeded before gets the stored response;
+        otherwise the error stands."""
+        if isinstance(exc, Unauthorized):
+            if auth is not None:
+                self.forget_identity(auth[1])
+            raise exc
+        stored = self._stored(idem)
+        if stored is None:
+            raise exc
+        return stored
 
     def _stored(self, idem: Idem) -> Outcome | None:
         rec = self.read(lambda s: s.execute(
@@ -199,6 +212,9 @@ class Platform:
                 self._identities.clear()
             self._identities[digest] = player
         return player, digest
+
+    def cached_identity(self, digest: str) -> Player | None:
+        return self._identities.get(digest)
 
     def forget_identity(self, digest: str) -> None:
         self._identities.pop(digest, None)

@@ -56,6 +56,8 @@ def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
 
 
 def _write_pending(session: Session) -> None:
+    if session.in_nested_transaction():  # a savepoint (group commit): the entries wait for the
+        return  # outer commit, so the chain head is still locked last, once per transaction
     pending: list[dict[str, Any]] | None = session.info.pop(_PENDING, None)
     if not pending:
         return
@@ -77,7 +79,9 @@ def _write_pending(session: Session) -> None:
         session.expire(loaded)
 
 
-def _discard_pending(session: Session, _previous: Any = None) -> None:
+def _discard_pending(session: Session, previous: Any = None) -> None:
+    if previous is not None and getattr(previous, "nested", False):
+        return  # a savepoint rolled back: whoever opened it restores the entries queued before it
     session.info.pop(_PENDING, None)
 
 
