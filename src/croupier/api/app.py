@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -261,7 +262,10 @@ async def list_games() -> dict[str, Any]:
     return {"items": items}
 
 
+@functools.lru_cache(maxsize=512)
 def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
+    """A variant's bets, exact RTPs and limits: computed once per process (the variants are
+    files of the package; the exact RTPs take up to a second), then served from memory."""
     spec = game(game_name)
     variant = load_variant(game_name, variant_name)
     payouts = getattr(variant, "payouts", {}) or {}
@@ -379,17 +383,23 @@ async def table_bets(table_id: str, body: S.SlipIn, request: Request, me: MeChec
     return _respond(out)
 
 
+#: the player id of a guest's WebSocket (ids start at 1)
+GUEST = 0
+
+
 async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
     st: State = websocket.app.state.croupier
     p = st.platform
     try:
-        player = await run_in_threadpool(p.authenticate, token)
+        # no token: a guest's read-only subscription (the table's public events; player id 0
+        # is nobody's, so no private message reaches it); a bad token is refused
+        player_id = (await run_in_threadpool(p.authenticate, token)).id if token else GUEST
         snapshot = await run_in_threadpool(p.table, table_id)
     except CroupierError as exc:
         await websocket.close(code=4401 if isinstance(exc, Unauthorized) else 4404, reason=str(exc))
         return
     await websocket.accept()
-    conn = Connection(player.id, table_id)
+    conn = Connection(player_id, table_id)
     st.hub.add(conn)
     from croupier.platform.clock import iso
 

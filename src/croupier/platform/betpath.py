@@ -178,6 +178,38 @@ event.listen(Session, "after_commit", _apply_if_outer)
 event.listen(Session, "after_soft_rollback", _drop_play_cache)
 
 
+# -- prebuilt statements (built once: no per-call construction or cache-key work) ------------------
+
+_t_spans, _t_accounts, _t_plays = PlaySpan.__table__, Account.__table__, Play.__table__
+_t_seeds = SeedPairRow.__table__
+
+
+@cache
+def _stmt(name: str) -> Any:
+    """The bet path's fixed statements, with bound parameters."""
+    if name == "span_touch":
+        return (update(_t_spans).where(_t_spans.c.id == bindparam("s_id"))
+                .values(last_bet_at=bindparam("s_at"), ended_at=bindparam("s_end")))
+    if name == "debit":
+        a = _t_accounts
+        return (update(a).where(a.c.id == bindparam("a_id"), a.c.balance >= bindparam("a_amt"))
+                .values(balance=a.c.balance - bindparam("a_amt") + bindparam("a_credit"))
+                .returning(a.c.balance))
+    if name == "play_add":
+        return (update(_t_plays).where(_t_plays.c.id == bindparam("p_id"))
+                .values(stake_total=_t_plays.c.stake_total + bindparam("p_amt")))
+    if name == "nonce":
+        return (update(_t_seeds).where(_t_seeds.c.id == bindparam("n_id"))
+                .values(next_nonce=bindparam("n_next")))
+    if name == "insert_play":
+        return insert(_t_plays).returning(_t_plays.c.id)
+    if name == "insert_round":
+        return insert(Round.__table__).returning(Round.__table__.c.id)
+    tables = {"insert_span": _t_spans, "insert_transfer": Transfer.__table__,
+              "insert_bet": Bet.__table__, "insert_event": RoundEvent.__table__}
+    return insert(tables[name])
+
+
 # -- the session check and the player's lock ---------------------------------------------------
 
 
@@ -285,11 +317,11 @@ def _note_bet(conn: Connection, g: _Guards, player_id: int, now: datetime) -> No
     gap = protection_settings().continuous_gap
     if g.span_id is not None and g.span_last is not None and now <= aware(g.span_last) + gap:
         if now > aware(g.span_last):
-            conn.execute(update(PlaySpan).where(PlaySpan.id == g.span_id)
-                         .values(last_bet_at=now, ended_at=now + gap))
+            conn.execute(_stmt("span_touch"), {"s_id": g.span_id, "s_at": now, "s_end": now + gap})
         return
-    conn.execute(insert(PlaySpan).values(player_id=player_id, started_at=now, last_bet_at=now,
-                                         ended_at=now + gap, checks_shown=0))
+    conn.execute(_stmt("insert_span"), {"player_id": player_id, "started_at": now,
+                                        "last_bet_at": now, "ended_at": now + gap,
+                                        "checks_shown": 0})
 
 
 def _debit(conn: Connection, ledger: Ledger, player_id: int, cur: str, amount: int,
@@ -297,9 +329,8 @@ def _debit(conn: Connection, ledger: Ledger, player_id: int, cur: str, amount: i
     """Take ``amount`` from the player's cash if it covers it (and add ``credit``, a payout of the
     same unit of work); the new balance."""
     acc = ledger.account(player_code(player_id))
-    new = conn.execute(update(Account).where(Account.id == acc.id, Account.balance >= amount)
-                       .values(balance=Account.balance - amount + credit)
-                       .returning(Account.balance)).scalar_one_or_none()
+    new = conn.execute(_stmt("debit"), {"a_id": acc.id, "a_amt": amount,
+                                        "a_credit": credit}).scalar_one_or_none()
     if new is None:
         have = conn.execute(select(Account.balance).where(Account.id == acc.id)).scalar_one()
         c = currency(cur)
@@ -323,7 +354,7 @@ def _transfer_row(ledger: Ledger, key: str, debit: str, credit: str, amount: int
 
 def write_bets(conn: Connection, rows: list[dict[str, Any]]) -> None:
     """Insert a slip's bets (one statement; several rows go as one batch)."""
-    conn.execute(insert(Bet), rows)
+    conn.execute(_stmt("insert_bet"), rows)
 
 
 # -- a bet on a shared table -------------------------------------------------------------------
@@ -388,18 +419,17 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
     _note_bet(conn, g, player.id, now)
     total = sum(b.stake for b in bets)
     if play_id is None:
-        play_id = conn.execute(insert(Play).values(
-            round_id=round_id, player_id=player.id, currency=player.currency, status="open",
-            stake_total=total, returned_total=None, events=None, created_at=now,
-            settled_at=None).returning(Play.id)).scalar_one()
+        play_id = conn.execute(_stmt("insert_play"), {
+            "round_id": round_id, "player_id": player.id, "currency": player.currency,
+            "status": "open", "stake_total": total, "returned_total": None, "events": None,
+            "created_at": now, "settled_at": None}).scalar_one()
     else:
-        conn.execute(update(Play).where(Play.id == play_id)
-                     .values(stake_total=Play.stake_total + total))
+        conn.execute(_stmt("play_add"), {"p_id": play_id, "p_amt": total})
     play_id = int(play_id)
     ledger = Ledger(session)
     slip_key = uuid.uuid4().hex
     cash = _debit(conn, ledger, player.id, player.currency, total)
-    conn.execute(insert(Transfer), [_transfer_row(
+    conn.execute(_stmt("insert_transfer"), [_transfer_row(
         ledger, f"bet:{slip_key}", player_code(player.id), system_code("stakes", player.currency),
         total, "bet", round_id, play_id, now)])
     write_bets(conn, [
@@ -472,21 +502,22 @@ def _record_round(session: Session, conn: Connection, spec: GameSpec, variant_na
     cur = player.currency
     total = sum(b.stake for b in bets)
     returned = settlement.total_returned
-    conn.execute(update(SeedPairRow).where(SeedPairRow.id == pair_id)
-                 .values(next_nonce=nonce + 1))
+    conn.execute(_stmt("nonce"), {"n_id": pair_id, "n_next": nonce + 1})
     draws = draws_json(actions_of(state.events))
     outcome = outcome_of(state.events)
-    round_id = int(conn.execute(insert(Round).values(
-        kind="single", table_id=None, number=None, game=spec.name, variant=variant_name,
-        currency=cur, state="settled", fair_scheme="player_seed_pair", seed_pair_id=pair_id,
-        server_seed=None, server_seed_hash=seed_hash, client_seed=client_seed, nonce=nonce,
-        draws=draws, outcome=outcome, void_reason=None, opened_at=now, closes_at=None,
-        closed_at=now, resulted_at=now, settled_at=now).returning(Round.id)).scalar_one())
+    round_id = int(conn.execute(_stmt("insert_round"), {
+        "kind": "single", "table_id": None, "number": None, "game": spec.name,
+        "variant": variant_name, "currency": cur, "state": "settled",
+        "fair_scheme": "player_seed_pair", "seed_pair_id": pair_id, "server_seed": None,
+        "server_seed_hash": seed_hash, "client_seed": client_seed, "nonce": nonce,
+        "draws": draws, "outcome": outcome, "void_reason": None, "opened_at": now,
+        "closes_at": None, "closed_at": now, "resulted_at": now,
+        "settled_at": now}).scalar_one())
     events = [e.to_dict() for e in state.events]
-    play_id = int(conn.execute(insert(Play).values(
-        round_id=round_id, player_id=player.id, currency=cur, status="settled",
-        stake_total=total, returned_total=returned, events=events, created_at=now,
-        settled_at=now).returning(Play.id)).scalar_one())
+    play_id = int(conn.execute(_stmt("insert_play"), {
+        "round_id": round_id, "player_id": player.id, "currency": cur, "status": "settled",
+        "stake_total": total, "returned_total": returned, "events": events, "created_at": now,
+        "settled_at": now}).scalar_one())
     _note_bet(conn, g, player.id, now)
     ledger = Ledger(session)
     slip_key = uuid.uuid4().hex
@@ -499,15 +530,15 @@ def _record_round(session: Session, conn: Connection, spec: GameSpec, variant_na
     if returned:
         moves.append(_transfer_row(ledger, f"payout:{play_id}", house, me, returned, "payout",
                                    round_id, play_id, now))
-    conn.execute(insert(Transfer), moves)
+    conn.execute(_stmt("insert_transfer"), moves)
     bet_rows = [{"play_id": play_id, "seq": i, "slip_key": slip_key, "code": b.code,
                  "target": list(b.target), "stake": b.stake, "returned": r.returned,
                  "outcome": r.outcome, "carried_from": None, "created_at": now}
                 for i, (b, r) in enumerate(zip(bets, settlement.bets, strict=True))]
     write_bets(conn, bet_rows)
-    conn.execute(insert(RoundEvent).values(round_id=round_id, type="settled",
-                                           data={"stake": total, "returned": returned},
-                                           created_at=now))
+    conn.execute(_stmt("insert_event"), {"round_id": round_id, "type": "settled",
+                                         "data": {"stake": total, "returned": returned},
+                                         "created_at": now})
     # protection (issue 7): 001 §5.2.10 — the bet and its win in the monitoring record
     audit.append(session, "bet", player_id=player.id, round_id=round_id, play_id=play_id,
                  amount=total, currency=cur, account="cash", ref=f"bet:{slip_key}", now=now)

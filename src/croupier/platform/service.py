@@ -8,6 +8,7 @@ nothing twice.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +40,15 @@ T = TypeVar("T")
 
 #: cached identities (session token hash -> player) per process, at most this many
 MAX_IDENTITIES = 20000
+
+
+@functools.cache
+def _store_response(dialect: str) -> Any:
+    """``INSERT ... ON CONFLICT (scope, key) DO NOTHING RETURNING id`` (built once)."""
+    t = IdempotencyRecord.__table__
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    return (insert(t).on_conflict_do_nothing(index_elements=["scope", "key"])
+            .returning(t.c.id))
 
 
 class KeyTaken(Exception):
@@ -117,13 +127,10 @@ class Platform:
             if auth is not None:
                 betpath.lock_and_verify(s, auth[0], auth[1], self.clock())
             result = fn(s)
-            insert = pg_insert if self.db.dialect == "postgresql" else sqlite_insert
-            stmt = (insert(IdempotencyRecord)
-                    .values(scope=idem.scope, key=idem.key, request_hash=idem.request_hash,
-                            status_code=status, response=result, created_at=self.clock())
-                    .on_conflict_do_nothing(index_elements=["scope", "key"])
-                    .returning(IdempotencyRecord.id))
-            if s.connection().execute(stmt).scalar_one_or_none() is None:
+            stored = s.connection().execute(_store_response(self.db.dialect), {
+                "scope": idem.scope, "key": idem.key, "request_hash": idem.request_hash,
+                "status_code": status, "response": result, "created_at": self.clock()})
+            if stored.scalar_one_or_none() is None:
                 raise KeyTaken
             return Outcome(status, result, False)
 

@@ -18,9 +18,10 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from functools import cache
 from typing import Any, TextIO
 
-from sqlalchemy import event, insert, select, update
+from sqlalchemy import bindparam, event, insert, select, update
 from sqlalchemy.orm import Session
 
 from croupier.platform.clock import aware
@@ -55,6 +56,23 @@ def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
                     "currency": currency, "account": account, "ref": ref})
 
 
+@cache
+def _head_for_update() -> Any:
+    h = AuditHead.__table__
+    return select(h.c.seq, h.c.hash).where(h.c.id == 1).with_for_update()
+
+
+@cache
+def _insert_entries() -> Any:
+    return insert(AuditEntry.__table__)
+
+
+@cache
+def _move_head() -> Any:
+    h = AuditHead.__table__
+    return update(h).where(h.c.id == 1).values(seq=bindparam("h_seq"), hash=bindparam("h_hash"))
+
+
 def _write_pending(session: Session) -> None:
     if session.in_nested_transaction():  # a savepoint (group commit): the entries wait for the
         return  # outer commit, so the chain head is still locked last, once per transaction
@@ -63,8 +81,7 @@ def _write_pending(session: Session) -> None:
         return
     session.flush()  # the unit of work's own rows first (the head is locked last)
     conn = session.connection()  # Core statements: this runs in every bet's commit
-    seq, prev = conn.execute(select(AuditHead.seq, AuditHead.hash).where(AuditHead.id == 1)
-                             .with_for_update()).one()
+    seq, prev = conn.execute(_head_for_update()).one()
     rows = []
     for item in pending:
         seq += 1
@@ -72,8 +89,8 @@ def _write_pending(session: Session) -> None:
         digest = entry_hash(entry)
         rows.append(dict(entry, hash=digest))
         prev = digest
-    conn.execute(insert(AuditEntry), rows)
-    conn.execute(update(AuditHead).where(AuditHead.id == 1).values(seq=seq, hash=prev))
+    conn.execute(_insert_entries(), rows)
+    conn.execute(_move_head(), {"h_seq": seq, "h_hash": prev})
     loaded = session.identity_map.get(session.identity_key(AuditHead, 1))
     if loaded is not None:  # an AuditHead the ORM loaded earlier is stale now
         session.expire(loaded)
