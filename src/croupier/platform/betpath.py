@@ -471,13 +471,19 @@ def play_round(session: Session, player: Player, game_name: str, variant_name: s
     round's recall, as :func:`croupier.platform.history.recall` gives it, and the balance)."""
     spec, variant = resolve_game(game_name, variant_name)
     bets = parse_slip(slip, player.currency)
-    if is_reel_slot(game_name, variant_name):
+    if is_reel_slot(game_name, variant_name) or getattr(variant, "zero_rule", "") == "en_prison":
+        # bonus-funded slots, and en prison follow-up spins (001 §8.13.4): the general path
         return _general_round(session, player, game_name, variant_name, slip, now)
     _ensure_locked(session, player.id)
     conn = session.connection()
     row = conn.execute(_round_stmt(), _params(player)).first()
-    if row is None:  # no seed pair yet: the general path creates it
-        return _general_round(session, player, game_name, variant_name, slip, now)
+    if row is None:  # the player's first round: create their seed pair, then read it again
+        from croupier.platform.fairness import active_pair
+
+        active_pair(session, player.id, now, lock=True)
+        row = conn.execute(_round_stmt(), _params(player)).first()
+        if row is None:  # pragma: no cover - just created
+            return _general_round(session, player, game_name, variant_name, slip, now)
     pair_id, server_seed, seed_hash, client_seed, nonce = (
         int(row[0]), str(row[1]), str(row[2]), str(row[3]), int(row[4]))
     g = _Guards.of(row[5:5 + _GUARDS])
