@@ -29,7 +29,6 @@ from croupier.games.registry import game, games, load_variant, parse_unchecked, 
 from croupier.platform import history, wallet
 from croupier.platform.config import Settings
 from croupier.platform.errors import Unauthorized
-from croupier.platform.groupcommit import GroupCommit
 from croupier.platform.events import (
     Broker,
     Connection,
@@ -41,9 +40,10 @@ from croupier.platform.events import (
     player_messages,
     table_message,
 )
+from croupier.platform.groupcommit import GroupCommit
+from croupier.platform.players import token_hash
 from croupier.platform.rounds import SlipBet
 from croupier.platform.runner import supervise
-from croupier.platform.players import token_hash
 from croupier.platform.service import Idem, Outcome, Platform, player_dict
 from croupier.store.models import Player
 

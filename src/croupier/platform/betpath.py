@@ -35,11 +35,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy import (
     Engine,
     Select,
+    Table,
     and_,
     bindparam,
     event,
@@ -180,8 +181,12 @@ event.listen(Session, "after_soft_rollback", _drop_play_cache)
 
 # -- prebuilt statements (built once: no per-call construction or cache-key work) ------------------
 
-_t_spans, _t_accounts, _t_plays = PlaySpan.__table__, Account.__table__, Play.__table__
-_t_seeds = SeedPairRow.__table__
+def _table(model: Any) -> Table:
+    return cast(Table, model.__table__)
+
+
+_t_spans, _t_accounts, _t_plays = _table(PlaySpan), _table(Account), _table(Play)
+_t_seeds = _table(SeedPairRow)
 
 
 @cache
@@ -204,9 +209,9 @@ def _stmt(name: str) -> Any:
     if name == "insert_play":
         return insert(_t_plays).returning(_t_plays.c.id)
     if name == "insert_round":
-        return insert(Round.__table__).returning(Round.__table__.c.id)
-    tables = {"insert_span": _t_spans, "insert_transfer": Transfer.__table__,
-              "insert_bet": Bet.__table__, "insert_event": RoundEvent.__table__}
+        return insert(_table(Round)).returning(_table(Round).c.id)
+    tables = {"insert_span": _t_spans, "insert_transfer": _table(Transfer),
+              "insert_bet": _table(Bet), "insert_event": _table(RoundEvent)}
     return insert(tables[name])
 
 
@@ -214,7 +219,7 @@ def _stmt(name: str) -> Any:
 
 
 @cache
-def _lock_stmt() -> Select[Any]:
+def _lock_stmt() -> Any:
     return (select(SessionRow.expires_at, SessionRow.revoked)
             .select_from(Account)
             .join(SessionRow, SessionRow.player_id == Account.player_id)
@@ -248,8 +253,8 @@ def _guard_columns(play_id: Any) -> list[Any]:
 
     Supersets are fine here (a listed document whose entry has ended, a time-limit row not yet in
     force): the general path then applies the exact rule."""
-    pid = bindparam("pid")
-    doc = bindparam("doc")
+    pid: Any = bindparam("pid")
+    doc: Any = bindparam("doc")
     E = RestrictedPerson
     restricted = exists().where(E.document_number == doc, E.lifted_at.is_(None))
     blocked = exists().where(AccountBlock.player_id == pid, AccountBlock.lifted_at.is_(None))

@@ -14,9 +14,9 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
@@ -45,7 +45,7 @@ MAX_IDENTITIES = 20000
 @functools.cache
 def _store_response(dialect: str) -> Any:
     """``INSERT ... ON CONFLICT (scope, key) DO NOTHING RETURNING id`` (built once)."""
-    t = IdempotencyRecord.__table__
+    t = cast(Table, IdempotencyRecord.__table__)
     insert = pg_insert if dialect == "postgresql" else sqlite_insert
     return (insert(t).on_conflict_do_nothing(index_elements=["scope", "key"])
             .returning(t.c.id))

@@ -19,9 +19,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from typing import Any, TextIO
+from typing import Any, TextIO, cast
 
-from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy import Table, bindparam, event, insert, select, update
 from sqlalchemy.orm import Session
 
 from croupier.platform.clock import aware
@@ -64,12 +64,12 @@ def _head_for_update() -> Any:
 
 @cache
 def _insert_entries() -> Any:
-    return insert(AuditEntry.__table__)
+    return insert(cast(Table, AuditEntry.__table__))
 
 
 @cache
 def _move_head() -> Any:
-    h = AuditHead.__table__
+    h = cast(Table, AuditHead.__table__)
     return update(h).where(h.c.id == 1).values(seq=bindparam("h_seq"), hash=bindparam("h_hash"))
 
 
