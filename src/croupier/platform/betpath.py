@@ -102,6 +102,8 @@ from croupier.store.protection_models import (
 )
 
 LOCKED = "croupier.locked_player"
+#: set once a command has written a row (the group commit can keep a command refused before it)
+WROTE = "croupier.command_wrote"
 _PLAY_CACHE_PENDING = "croupier.play_bets_pending"
 _MAX_CACHED_PLAYS = 20000
 
@@ -237,6 +239,11 @@ def lock_and_verify(session: Session, player_id: int, token_hash: str, now: date
     if aware(row[0]) <= now:
         raise Unauthorized("the session has expired: log in again")
     session.info[LOCKED] = player_id
+
+
+def writing(session: Session) -> None:
+    """Mark that the running command has written: a refusal from now on needs a rollback."""
+    session.info[WROTE] = True
 
 
 def _ensure_locked(session: Session, player_id: int) -> None:
@@ -421,8 +428,11 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
     spec.engine.start(variant, [*own, *bets], player.currency, carried)  # all the player's bets
     if g.refuse_fast:
         return _general_bet(session, player, table_id, slip, now)
-    _note_bet(conn, g, player.id, now)
     total = sum(b.stake for b in bets)
+    ledger = Ledger(session)
+    cash = _debit(conn, ledger, player.id, player.currency, total)  # refused: nothing written
+    writing(session)
+    _note_bet(conn, g, player.id, now)
     if play_id is None:
         play_id = conn.execute(_stmt("insert_play"), {
             "round_id": round_id, "player_id": player.id, "currency": player.currency,
@@ -431,9 +441,7 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
     else:
         conn.execute(_stmt("play_add"), {"p_id": play_id, "p_amt": total})
     play_id = int(play_id)
-    ledger = Ledger(session)
     slip_key = uuid.uuid4().hex
-    cash = _debit(conn, ledger, player.id, player.currency, total)
     conn.execute(_stmt("insert_transfer"), [_transfer_row(
         ledger, f"bet:{slip_key}", player_code(player.id), system_code("stakes", player.currency),
         total, "bet", round_id, play_id, now)])
@@ -456,6 +464,7 @@ def _general_bet(session: Session, player: Player, table_id: str, slip: Sequence
                  now: datetime) -> dict[str, Any]:
     from croupier.platform import tables
 
+    writing(session)
     return tables.place_bets(session, player, table_id, slip, now).to_dict()
 
 
@@ -485,6 +494,7 @@ def play_round(session: Session, player: Player, game_name: str, variant_name: s
     if row is None:  # the player's first round: create their seed pair, then read it again
         from croupier.platform.fairness import active_pair
 
+        writing(session)
         active_pair(session, player.id, now, lock=True)
         row = conn.execute(_round_stmt(), _params(player)).first()
         if row is None:  # pragma: no cover - just created
@@ -513,6 +523,9 @@ def _record_round(session: Session, conn: Connection, spec: GameSpec, variant_na
     cur = player.currency
     total = sum(b.stake for b in bets)
     returned = settlement.total_returned
+    ledger = Ledger(session)
+    cash = _debit(conn, ledger, player.id, cur, total, credit=returned)  # refused: nothing written
+    writing(session)
     conn.execute(_stmt("nonce"), {"n_id": pair_id, "n_next": nonce + 1})
     draws = draws_json(actions_of(state.events))
     outcome = outcome_of(state.events)
@@ -530,9 +543,7 @@ def _record_round(session: Session, conn: Connection, spec: GameSpec, variant_na
         "stake_total": total, "returned_total": returned, "events": events, "created_at": now,
         "settled_at": now}).scalar_one())
     _note_bet(conn, g, player.id, now)
-    ledger = Ledger(session)
     slip_key = uuid.uuid4().hex
-    cash = _debit(conn, ledger, player.id, cur, total, credit=returned)
     me, stakes, house = player_code(player.id), system_code("stakes", cur), system_code("house", cur)
     moves = [_transfer_row(ledger, f"bet:{slip_key}", me, stakes, total, "bet", round_id,
                            play_id, now),
@@ -578,6 +589,7 @@ def _general_round(session: Session, player: Player, game_name: str, variant_nam
     from croupier.platform import history, wallet
     from croupier.platform.rounds import play_single
 
+    writing(session)
     round_id = play_single(session, player, game_name, variant_name, slip, now)
     out = history.recall(session, player, round_id)
     out["balance"] = wallet.balance(session, player).to_dict()

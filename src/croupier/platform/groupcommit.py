@@ -5,9 +5,13 @@ bet's commit also takes the monitoring record's chain head (``protection.audit``
 the whole casino: one bet per transaction caps the casino at about one commit time per bet. The
 writer runs the commands that arrive together in one transaction instead:
 
-* each command runs in its own SAVEPOINT: a refused bet (no funds, betting closed, a limit)
-  rolls back to it and leaves the others untouched, so every bet stays atomic (its debit, its
-  rows, its idempotency record and its audit entries are in or out together);
+* the bet path refuses a command (no funds, betting closed, a limit, a bad session) before it
+  writes anything: the debit is the first write and a refused conditional debit writes nothing
+  (``betpath.writing`` marks the first write). Such a refusal leaves the batch untouched. A
+  command that fails after writing (a replayed key found at the end, a lost race, a fault) rolls
+  the whole batch back, and every command of it then runs on its own transaction: each bet stays
+  atomic (its debit, rows, idempotency record and audit entries are in or out together) with no
+  SAVEPOINT round trips on the common path;
 * the commands are ordered by player before they run, so two batches lock players' cash rows in
   the same order (no deadlock between batches); the chain head is locked once, at the commit;
 * a command's response is released only after the commit, so a client never sees an accepted bet
@@ -36,14 +40,12 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
+from croupier.platform.betpath import WROTE
 from croupier.platform.service import Idem, KeyTaken, Outcome, Platform
 from croupier.store.uow import UnitOfWork
 
 log = logging.getLogger("croupier.groupcommit")
 
-#: per-unit-of-work lists and caches that commands add to (restored when a savepoint rolls back)
-_SESSION_STATE = ("croupier.protection.audit", "croupier.play_bets_pending",
-                  "croupier.protection.funding")
 
 
 @dataclass
@@ -134,6 +136,10 @@ class GroupCommit:
             try:
                 results = self._attempt(batch)
                 break
+            except _Rerun:
+                for job in batch:
+                    self._single(job)
+                return
             except (IntegrityError, OperationalError):
                 if attempt == 3:  # run them one by one
                     for job in batch:
@@ -159,26 +165,21 @@ class GroupCommit:
         with UnitOfWork(p.db) as uow:
             s = uow.session
             for job in batch:
-                saved = {k: _copy(s.info[k]) for k in _SESSION_STATE if k in s.info}
-                savepoint = s.begin_nested()
+                s.info[WROTE] = False
                 try:
-                    out = p.idempotent_body(job.idem, job.status, job.fn, job.auth)(s)
-                    savepoint.commit()
-                    results.append(out)
-                except Exception as exc:  # noqa: BLE001 - this command alone is undone
-                    savepoint.rollback()
-                    for k in _SESSION_STATE:
-                        s.info.pop(k, None)
-                    s.info.update(saved)
-                    s.info.pop("croupier.locked_player", None)
-                    results.append(exc)
+                    results.append(p.idempotent_body(job.idem, job.status, job.fn, job.auth)(s))
+                except CroupierError as exc:
+                    if s.info.get(WROTE, True):
+                        raise _Rerun from exc  # it had written: undo the batch, run one by one
+                    results.append(exc)  # refused before writing anything: nothing to undo
+                except Exception as exc:  # noqa: BLE001 - a replay, a lost race, a fault
+                    raise _Rerun from exc
+            s.info.pop(WROTE, None)
             uow.commit()
         return results
 
 
-def _copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return list(value)
-    if isinstance(value, dict):
-        return dict(value)
-    return value
+class _Rerun(Exception):
+    """A command failed after writing: the batch is rolled back and each command runs alone."""
+
+
