@@ -1,5 +1,5 @@
-"""Group commit (platform/groupcommit.py): bets that arrive together commit in one transaction,
-each in its own savepoint — every money rule of a bet on its own still holds."""
+"""Group commit (platform/groupcommit.py): bets that arrive together commit in one transaction —
+every money rule of a bet on its own still holds."""
 
 from __future__ import annotations
 
@@ -57,7 +57,7 @@ def _outcome(f: Future[Outcome]) -> str:
 def test_000_10_grouped_bets_against_balances_covering_10_each(db_url: str) -> None:
     """200 bets of 4 players in batches: each balance covers 10 bets, so exactly 40 are
     accepted, no balance goes negative, the ledger sums to zero, and the monitoring record
-    holds exactly the accepted bets (the refused ones' entries left with their savepoints)."""
+    holds exactly the accepted bets (a refused bet wrote nothing)."""
     p = make_platform(db_url)
     players = [_player(p, "10.00") for _ in range(4)]
     p.open_round("t-eur")
@@ -127,4 +127,34 @@ def test_a_revoked_session_cannot_bet_through_the_group_commit(db_url: str) -> N
         _bet(p, w, (player, digest)).result(timeout=60)
     w.stop()
     assert p.cached_identity(digest) is None
+    p.db.dispose()
+
+
+def test_a_command_refused_after_writing_leaves_nothing_and_spares_the_batch(db_url: str) -> None:
+    """A command that is not the bet path's is assumed to have written: when it is refused, the
+    batch is rolled back and every command runs alone — its writes are gone, the bets stand."""
+    from croupier.errors import CroupierError
+    from croupier.store.models import Deposit
+
+    p = make_platform(db_url)
+    who = _player(p, "10.00")
+    player, digest = who
+    p.open_round("t-eur")
+
+    def deposit_then_refuse(s: object) -> None:
+        p.deposit_in(s, player, "5.00")  # type: ignore[arg-type]
+        raise CroupierError("refused after writing")
+
+    w = GroupCommit(p, threads=1, start=False)
+    bets = [_bet(p, w, who) for _ in range(3)]
+    odd = w.submit(Idem(f"player:{player.id}", "odd", "h"), 201, deposit_then_refuse,
+                   (player.id, digest))
+    w.start()
+    assert [f.result(timeout=60).status for f in bets] == [201, 201, 201]
+    with pytest.raises(CroupierError, match="refused after writing"):
+        odd.result(timeout=60)
+    w.stop()
+    deposits = p.read(lambda s: s.scalar(select(func.count(Deposit.id))))
+    assert deposits == 1  # only the one of _player()
+    assert p.balance(player)["cash_minor"] == 700
     p.db.dispose()

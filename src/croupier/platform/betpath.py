@@ -405,6 +405,7 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
                now: datetime) -> dict[str, Any]:
     """A slip for the open round of a table: validate, debit, record, or refuse it all. The
     response of ``POST /api/tables/{id}/bets`` (see :class:`tables.BetsAccepted`)."""
+    session.info[WROTE] = False  # nothing written by this command yet
     t = table_info(session, table_id)
     if t.currency != player.currency:
         raise CurrencyMismatch(
@@ -483,6 +484,7 @@ def play_round(session: Session, player: Player, game_name: str, variant_name: s
                slip: Sequence[SlipBet], now: datetime) -> dict[str, Any]:
     """A single-player round in one unit of work: the response of ``POST /api/rounds`` (the
     round's recall, as :func:`croupier.platform.history.recall` gives it, and the balance)."""
+    session.info[WROTE] = False  # nothing written by this command yet
     spec, variant = resolve_game(game_name, variant_name)
     bets = parse_slip(slip, player.currency)
     if is_reel_slot(game_name, variant_name) or getattr(variant, "zero_rule", "") == "en_prison":

@@ -16,7 +16,7 @@ writer runs the commands that arrive together in one transaction instead:
   the same order (no deadlock between batches); the chain head is locked once, at the commit;
 * a command's response is released only after the commit, so a client never sees an accepted bet
   that is not durable; if the commit fails, every command of the batch runs again on its own;
-* idempotency is unchanged (each command stores its response under its key in its savepoint);
+* idempotency is unchanged (each command stores its response under its key);
   a command that failed is resolved as :meth:`Platform.run_idempotent` would (the stored
   response of a replay, or the error);
 * batches form by themselves: a writer thread takes every command waiting when it is free (at
@@ -45,7 +45,6 @@ from croupier.platform.service import Idem, KeyTaken, Outcome, Platform
 from croupier.store.uow import UnitOfWork
 
 log = logging.getLogger("croupier.groupcommit")
-
 
 
 @dataclass
@@ -165,7 +164,10 @@ class GroupCommit:
         with UnitOfWork(p.db) as uow:
             s = uow.session
             for job in batch:
-                s.info[WROTE] = False
+                # a command is assumed to have written unless the bet path says otherwise (it
+                # clears the mark on entry and sets it at its first write): only commands made
+                # of one bet-path call (Platform.bet_in / play_in) should come here
+                s.info[WROTE] = True
                 try:
                     results.append(p.idempotent_body(job.idem, job.status, job.fn, job.auth)(s))
                 except CroupierError as exc:
