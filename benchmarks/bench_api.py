@@ -2,33 +2,48 @@
 
 For each store it starts ``croupier serve`` as a subprocess (SQLite: 1 worker, the embedded store
 is one process; PostgreSQL: 2 workers with Redis fan-out), registers players, deposits, then fires
-bets with bounded concurrency for a bounded count and time, and prints accepted bets/s and the
-p50/p99 latency of
+requests with bounded concurrency for a bounded time, and prints, per endpoint:
 
+* ``POST /api/tables/<id>/bets`` — a slip on the open round of a shared table;
 * ``POST /api/rounds`` — a single-player roulette round: debit, draw, settle, history, one commit;
-* ``POST /api/tables/<id>/bets`` — a bet on the open round of a shared table.
 
-Environment: ``BENCH_API_REQUESTS`` (default 1500 per endpoint), ``BENCH_API_SECONDS`` (20),
-``BENCH_API_CONCURRENCY`` (32), ``BENCH_API_STORES`` ("sqlite,postgresql").
+requests/s, accepted bets/s (accepted requests x bets per request), p50/p99 latency, the
+concurrency, the bets per request, the load average, and the CPU each request cost the server
+(all its workers), the PostgreSQL backends of the benchmark's database and this client.
+
+The headline figure is one bet per request. ``BENCH_API_SLIP_BETS`` > 1 adds a run of table bets
+with that many bets per slip, labelled "slip of N" (accepted bets/s counts every bet of the slip).
+
+The client is a raw asyncio HTTP/1.1 keep-alive client (one connection per concurrent stream,
+requests pre-built as bytes, responses parsed by Content-Length) on uvloop when installed: it
+costs about a tenth of the server's CPU per request (printed as ``client``), so on a 2-core
+machine it is not what limits the figures.
+
+Environment: ``BENCH_API_SECONDS`` (10 per endpoint), ``BENCH_API_CONCURRENCY`` (32),
+``BENCH_API_PLAYERS`` (256; each request takes the next player, so a play holds few bets),
+``BENCH_API_STORES`` ("sqlite,postgresql"), ``BENCH_API_SLIP_BETS`` (10; 0 or 1: none),
+``BENCH_API_WORKERS_PG`` (2).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import uuid
+from dataclasses import dataclass, field
 from typing import Any
 
 import httpx
 
 PG_ADMIN = os.environ.get("CROUPIER_TEST_PG_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 REDIS = os.environ.get("CROUPIER_TEST_REDIS_URL", "redis://127.0.0.1:6379/0")
+TICK = os.sysconf("SC_CLK_TCK")
 
 
 def _free_port() -> int:
@@ -37,95 +52,223 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _pg(sql: str) -> None:
+def _pg(sql: str, dbname: str | None = None) -> list[Any]:
     from sqlalchemy import create_engine, text
 
-    eng = create_engine(PG_ADMIN, isolation_level="AUTOCOMMIT")
+    url = PG_ADMIN if dbname is None else PG_ADMIN.rsplit("/", 1)[0] + "/" + dbname
+    eng = create_engine(url, isolation_level="AUTOCOMMIT")
     with eng.connect() as c:
-        c.execute(text(sql))
+        res = c.execute(text(sql))
+        rows = list(res) if res.returns_rows else []
     eng.dispose()
+    return rows
 
 
-def _key() -> dict[str, str]:
-    return {"Idempotency-Key": uuid.uuid4().hex}
+# -- CPU accounting from /proc ------------------------------------------------------------------
 
 
-async def _setup_players(client: httpx.AsyncClient, n: int) -> list[dict[str, str]]:
-    out = []
-    for i in range(n):
-        login = f"bench{i}{uuid.uuid4().hex[:6]}"
-        r = await client.post("/api/players", headers=_key(), json={
-            "login": login, "password": "password123", "date_of_birth": "1980-01-01",
-            "document_number": f"B{uuid.uuid4().hex[:12]}", "currency": "EUR"})
-        r.raise_for_status()
-        r = await client.post("/api/sessions", headers=_key(),
-                              json={"login": login, "password": "password123"})
-        r.raise_for_status()
-        h = {"Authorization": f"Bearer {r.json()['token']}"}
-        r = await client.post("/api/deposits", headers={**h, **_key()}, json={"amount": "100000.00"})
-        r.raise_for_status()
-        out.append(h)
-    for h in out:  # wait for the simulated provider's confirmations
-        for _ in range(200):
-            if (await client.get("/api/wallet", headers=h)).json()["pending_deposits_minor"] == 0:
-                break
-            await asyncio.sleep(0.05)
+def _proc_cpu(pid: int) -> float:
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / TICK  # utime + stime
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _tree(root: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                with open(f"/proc/{name}/stat") as f:
+                    parents[int(name)] = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+    out, todo = [root], [root]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parents.items() if pp == p]
+        out += kids
+        todo += kids
     return out
 
 
-async def _load(client: httpx.AsyncClient, players: list[dict[str, str]], path: str,
-                body: dict[str, Any], total: int, seconds: float, concurrency: int) -> dict[str, Any]:
-    latencies: list[float] = []
-    accepted = refused = errors = 0
-    counter = iter(range(total))
-    deadline = time.perf_counter() + seconds
+def _loadavg() -> str:
+    with open("/proc/loadavg") as f:
+        return " ".join(f.read().split()[:3])
 
-    async def worker(w: int) -> None:
-        nonlocal accepted, refused, errors
-        h = players[w % len(players)]
-        for _ in counter:
-            if time.perf_counter() > deadline:
-                return
+
+# -- a lean HTTP/1.1 keep-alive client -----------------------------------------------------------
+
+
+class _Conn(asyncio.Protocol):
+    def __init__(self) -> None:
+        self.buf = bytearray()
+        self.waiter: asyncio.Future[tuple[int, bytes]] | None = None
+        self.transport: asyncio.Transport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        self.buf += data
+        if self.waiter is None:
+            return
+        end = self.buf.find(b"\r\n\r\n")
+        if end < 0:
+            return
+        head = bytes(self.buf[:end])
+        length = 0
+        for line in head.split(b"\r\n")[1:]:
+            if line[:15].lower() == b"content-length:":
+                length = int(line[15:])
+        if len(self.buf) < end + 4 + length:
+            return
+        body = bytes(self.buf[end + 4:end + 4 + length])
+        del self.buf[:end + 4 + length]
+        waiter, self.waiter = self.waiter, None
+        if not waiter.done():
+            waiter.set_result((int(head[9:12]), body))
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.waiter is not None and not self.waiter.done():
+            self.waiter.set_exception(ConnectionError("connection closed"))
+
+    async def request(self, data: bytes) -> tuple[int, bytes]:
+        assert self.transport is not None
+        self.waiter = asyncio.get_running_loop().create_future()
+        self.transport.write(data)
+        return await self.waiter
+
+
+def _request(path: str, token: str, body: bytes) -> bytes:
+    return (f"POST {path} HTTP/1.1\r\nHost: bench\r\nAuthorization: Bearer {token}\r\n"
+            f"Idempotency-Key: {uuid.uuid4().hex}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode() + body
+
+
+@dataclass
+class Result:
+    requests: int = 0
+    accepted: int = 0
+    refused: int = 0
+    errors: int = 0
+    seconds: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+    codes: dict[str, int] = field(default_factory=dict)
+    client_cpu: float = 0.0
+    server_cpu: float = 0.0
+    db_cpu: float = 0.0
+    load_before: str = ""
+    load_after: str = ""
+
+    def pct(self, q: float) -> float:
+        if not self.latencies:
+            return 0.0
+        xs = sorted(self.latencies)
+        return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
+
+
+async def _load(port: int, tokens: list[str], path: str, body: bytes, seconds: float,
+                concurrency: int, server_pids: list[int], db_pids: list[int]) -> Result:
+    loop = asyncio.get_running_loop()
+    conns = []
+    for _ in range(concurrency):
+        _, proto = await loop.create_connection(_Conn, "127.0.0.1", port)
+        conns.append(proto)
+    res = Result()
+    counter = iter(range(10**9))
+    stop_at = 0.0
+
+    async def stream(conn: _Conn) -> None:
+        while time.perf_counter() < stop_at:
+            n = next(counter)
+            data = _request(path, tokens[n % len(tokens)], body)
             t0 = time.perf_counter()
             try:
-                r = await client.post(path, headers={**h, **_key()}, json=body)
-            except httpx.HTTPError:
-                errors += 1
-                continue
-            latencies.append(time.perf_counter() - t0)
-            if r.status_code == 201:
-                accepted += 1
+                status, reply = await conn.request(data)
+            except ConnectionError:
+                res.errors += 1
+                return
+            res.latencies.append(time.perf_counter() - t0)
+            res.requests += 1
+            if status == 201:
+                res.accepted += 1
             else:
-                refused += 1
+                res.refused += 1
+                try:
+                    code = str(json.loads(reply).get("code", status))
+                except ValueError:
+                    code = str(status)
+                res.codes[code] = res.codes.get(code, 0) + 1
 
+    res.load_before = _loadavg()
+    cpu0 = time.process_time()
+    srv0 = sum(_proc_cpu(p) for p in server_pids)
+    db0 = sum(_proc_cpu(p) for p in db_pids)
     t0 = time.perf_counter()
-    await asyncio.gather(*(worker(w) for w in range(concurrency)))
-    elapsed = time.perf_counter() - t0
-    latencies.sort()
-    q = statistics.quantiles(latencies, n=100) if len(latencies) > 1 else [0.0] * 99
-    return {"accepted": accepted, "refused": refused, "errors": errors, "seconds": elapsed,
-            "rate": accepted / elapsed if elapsed else 0.0,
-            "p50_ms": q[49] * 1000, "p99_ms": q[98] * 1000}
+    stop_at = t0 + seconds
+    await asyncio.gather(*(stream(c) for c in conns))
+    res.seconds = time.perf_counter() - t0
+    res.client_cpu = time.process_time() - cpu0
+    res.server_cpu = sum(_proc_cpu(p) for p in server_pids) - srv0
+    res.db_cpu = sum(_proc_cpu(p) for p in db_pids) - db0
+    res.load_after = _loadavg()
+    for c in conns:
+        if c.transport is not None:
+            c.transport.close()
+    return res
 
 
-async def _bench(base: str, concurrency: int, total: int, seconds: float) -> dict[str, dict[str, Any]]:
-    limits = httpx.Limits(max_connections=concurrency + 8, max_keepalive_connections=concurrency + 8)
-    async with httpx.AsyncClient(base_url=base, timeout=30, limits=limits) as client:
-        players = await _setup_players(client, min(concurrency, 32))
-        slip = {"bets": [{"code": "red", "stake": "1.00", "target": []},
-                         {"code": "straight", "stake": "0.10", "target": [17]}]}
-        warm = await _load(client, players, "/api/rounds", {**slip, "game": "roulette",
-                                                             "variant": "european"}, 50, 10, 4)
-        del warm
-        out = {"rounds": await _load(client, players, "/api/rounds",
-                                     {**slip, "game": "roulette", "variant": "european"},
-                                     total, seconds, concurrency)}
-        out["table bets"] = await _load(client, players, "/api/tables/european-eur/bets", slip,
-                                        total, seconds, concurrency)
-        return out
+async def _setup_players(base: str, n: int) -> list[str]:
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        async def one(i: int) -> str:
+            key = {"Idempotency-Key": uuid.uuid4().hex}
+            login = f"bench{i}{uuid.uuid4().hex[:6]}"
+            r = await client.post("/api/players", headers=key, json={
+                "login": login, "password": "password123", "date_of_birth": "1980-01-01",
+                "document_number": f"B{uuid.uuid4().hex[:12]}", "currency": "EUR"})
+            r.raise_for_status()
+            r = await client.post("/api/sessions", headers={"Idempotency-Key": uuid.uuid4().hex},
+                                  json={"login": login, "password": "password123"})
+            r.raise_for_status()
+            token = str(r.json()["token"])
+            r = await client.post("/api/deposits", json={"amount": "100000.00"}, headers={
+                "Authorization": f"Bearer {token}", "Idempotency-Key": uuid.uuid4().hex})
+            r.raise_for_status()
+            return token
+
+        tokens: list[str] = []
+        for start in range(0, n, 16):
+            tokens += await asyncio.gather(*(one(i) for i in range(start, min(n, start + 16))))
+        for token in tokens:  # wait for the simulated provider's confirmations
+            h = {"Authorization": f"Bearer {token}"}
+            for _ in range(400):
+                if (await client.get("/api/wallet", headers=h)).json()["pending_deposits_minor"] == 0:
+                    break
+                await asyncio.sleep(0.05)
+        return tokens
 
 
-def run_store(store: str, concurrency: int, total: int, seconds: float) -> None:
+def _slip(n: int) -> list[dict[str, Any]]:
+    if n <= 1:
+        return [{"code": "red", "stake": "1.00", "target": []}]
+    return [{"code": "straight", "stake": "0.10", "target": [i % 37]} for i in range(n)]
+
+
+def _scenarios(slip_bets: int) -> list[tuple[str, str, dict[str, Any], int]]:
+    out = [("table bets", "/api/tables/european-eur/bets", {"bets": _slip(1)}, 1),
+           ("rounds", "/api/rounds", {"bets": _slip(1), "game": "roulette",
+                                      "variant": "european"}, 1)]
+    if slip_bets > 1:
+        out.append((f"table bets, slip of {slip_bets}", "/api/tables/european-eur/bets",
+                    {"bets": _slip(slip_bets)}, slip_bets))
+    return out
+
+
+def run_store(store: str, concurrency: int, seconds: float, n_players: int,
+              slip_bets: int) -> None:
     env = dict(os.environ)
     env.update({"CROUPIER_ARGON2_FAST": "1", "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0",
                 "CROUPIER_BETTING_SECONDS": "3600"})
@@ -144,7 +287,7 @@ def run_store(store: str, concurrency: int, total: int, seconds: float) -> None:
             return
         env["CROUPIER_DATABASE_URL"] = PG_ADMIN.rsplit("/", 1)[0] + "/" + pg_name
         env["CROUPIER_REDIS_URL"] = REDIS
-        workers = 2
+        workers = int(os.environ.get("BENCH_API_WORKERS_PG", "2"))
     port = _free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "croupier.cli", "serve", "--port", str(port), "--workers",
@@ -161,13 +304,22 @@ def run_store(store: str, concurrency: int, total: int, seconds: float) -> None:
                 raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "server died")
             time.sleep(0.1)
         time.sleep(1.0)  # let every worker finish its start-up
-        results = asyncio.run(_bench(base, concurrency, total, seconds))
-        for name, r in results.items():
-            print(f"  {store:<10} {workers} worker{'s' if workers > 1 else ' '} {name:<10}: "
-                  f"{r['rate']:8.1f} accepted bets/s  p50 {r['p50_ms']:6.1f} ms  "
-                  f"p99 {r['p99_ms']:6.1f} ms  ({r['accepted']} accepted, {r['refused']} refused, "
-                  f"{r['errors']} transport errors, "
-                  f"{r['seconds']:.1f} s, concurrency {concurrency})", flush=True)
+        tokens = asyncio.run(_setup_players(base, n_players))
+        server_pids = _tree(proc.pid)
+        gc = os.environ.get("CROUPIER_GROUP_COMMIT", "1") not in ("0", "false", "no", "off")
+        print(f"  {store}: {workers} worker{'s' if workers > 1 else ''}"
+              f"{' + Redis' if pg_name else ''}, {len(tokens)} players, concurrency "
+              f"{concurrency}, {seconds:.0f} s per endpoint, group commit "
+              f"{'on' if gc else 'off'}, {os.cpu_count()} CPUs", flush=True)
+        for name, path, body, bets in _scenarios(slip_bets):
+            raw = json.dumps(body).encode()
+            asyncio.run(_load(port, tokens, path, raw, 1.0, min(concurrency, 8), [], []))  # warm-up
+            db_pids = ([int(r[0]) for r in _pg(
+                f"SELECT pid FROM pg_stat_activity WHERE datname = '{pg_name}'")]
+                if pg_name else [])
+            r = asyncio.run(_load(port, tokens, path, raw, seconds, concurrency, server_pids,
+                                  db_pids))
+            _print(store, name, r, bets, concurrency, bool(pg_name))
     finally:
         proc.terminate()
         try:
@@ -178,13 +330,38 @@ def run_store(store: str, concurrency: int, total: int, seconds: float) -> None:
             _pg(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
 
 
+def _uvloop() -> None:
+    try:
+        import uvloop
+
+        asyncio.set_event_loop_policy(uvloop.EventLoopPolicy())
+    except ImportError:  # pragma: no cover - uvicorn[standard] brings it
+        pass
+
+
+def _print(store: str, name: str, r: Result, bets: int, concurrency: int, pg: bool) -> None:
+    rps = r.requests / r.seconds if r.seconds else 0.0
+    bps = r.accepted * bets / r.seconds if r.seconds else 0.0
+    per = 1000 / r.requests if r.requests else 0.0
+    refused = f", refused {r.refused} {r.codes}" if r.refused else ""
+    db = f" db {r.db_cpu * per:.2f}" if pg else ""
+    print(f"  {store:<10} {name:<22} {rps:7.1f} req/s {bps:8.1f} accepted bets/s  "
+          f"p50 {r.pct(0.50):6.1f} ms  p99 {r.pct(0.99):6.1f} ms  | concurrency {concurrency}, "
+          f"{bets} bet{'s' if bets > 1 else ''}/request, CPU ms/request: server "
+          f"{r.server_cpu * per:.2f}{db} client {r.client_cpu * per:.2f} | load "
+          f"{r.load_before} -> {r.load_after}{refused}"
+          f"{f', {r.errors} transport errors' if r.errors else ''}", flush=True)
+
+
 def main() -> None:
+    _uvloop()
     concurrency = int(os.environ.get("BENCH_API_CONCURRENCY", "32"))
-    total = int(os.environ.get("BENCH_API_REQUESTS", "1500"))
-    seconds = float(os.environ.get("BENCH_API_SECONDS", "20"))
+    seconds = float(os.environ.get("BENCH_API_SECONDS", "10"))
+    n_players = int(os.environ.get("BENCH_API_PLAYERS", "256"))
+    slip_bets = int(os.environ.get("BENCH_API_SLIP_BETS", "10"))
     stores = os.environ.get("BENCH_API_STORES", "sqlite,postgresql").split(",")
     for store in stores:
-        run_store(store.strip(), concurrency, total, seconds)
+        run_store(store.strip(), concurrency, seconds, n_players, slip_bets)
 
 
 if __name__ == "__main__":

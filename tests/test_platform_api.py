@@ -297,3 +297,30 @@ def test_004_1_6_a_bet_after_no_more_bets_is_refused_over_http(api: Api) -> None
     assert api.c.get("/api/wallet", headers=h).json()["cash_minor"] == 900  # debited once
     table = api.c.get("/api/tables/t-eur").json()
     assert table["round"]["state"] == "closed"
+
+
+def test_a_guest_subscribes_to_a_table_read_only(db_url: str) -> None:  # noqa: F811
+    """No token: the table's public events (here the next betting window), no private ones."""
+    settings = make_settings(db_url, run_tables=True, betting_seconds=1.0, result_seconds=0.1,
+                             deposit_confirm_seconds=0.0)
+    with TestClient(create_app(settings)) as client, \
+            client.websocket_connect("/api/tables/t-eur/ws") as ws:
+        assert ws.receive_json()["type"] == "snapshot"
+        kinds = set()
+        for _ in range(12):
+            m = ws.receive_json()
+            kinds.add(m["type"])
+            assert "you" not in m and m["type"] not in ("balance", "bet_accepted")
+            if m["type"] == "betting_open":
+                break
+        assert "betting_open" in kinds
+
+
+def test_variant_info_is_computed_once_per_process(api: Api) -> None:
+    from croupier.api.app import _variant_info
+
+    first = api.c.get("/api/games/roulette/variants/european")
+    hits = _variant_info.cache_info().hits
+    again = api.c.get("/api/games/roulette/variants/european")
+    assert first.status_code == again.status_code == 200 and first.json() == again.json()
+    assert _variant_info.cache_info().hits == hits + 1

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
-from croupier.platform import history, rounds
+from croupier.platform import betpath, history, rounds
 from croupier.platform.service import Platform
 from croupier.store.models import Bet, Round, Transfer
 from tests.platform_fixtures import *  # noqa: F403
@@ -34,7 +34,8 @@ def test_single_round_debit_record_and_payout_commit_atomically(platform: Platfo
     def broken(*args: object, **kw: object) -> None:
         raise RuntimeError("the process fails between the debit and the payout")
 
-    monkeypatch.setattr(rounds, "settle_play", broken)
+    monkeypatch.setattr(rounds, "settle_play", broken)  # the general (ORM) path
+    monkeypatch.setattr(betpath, "write_bets", broken)  # the bet path: after debit and payout
     with pytest.raises(RuntimeError):
         platform.play(a, "roulette", "european", slip(("red", "1.00", ())))
     assert (_count(platform, Transfer), _count(platform, Bet), _count(platform, Round)) == before

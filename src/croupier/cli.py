@@ -320,7 +320,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     Platform(Settings.from_env()).migrate()  # once, before the workers start
     uvicorn.run("croupier.api.app:app_factory", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level="warning" if args.quiet else "info",
-                timeout_keep_alive=30)
+                access_log=not args.quiet, timeout_keep_alive=30)
     return 0
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -36,8 +37,11 @@ from croupier.platform.events import (
     RedisBroker,
     channel_for,
     player_message,
+    player_messages,
     table_message,
 )
+from croupier.platform.groupcommit import GroupCommit
+from croupier.platform.players import token_hash
 from croupier.platform.rounds import SlipBet
 from croupier.platform.runner import supervise
 from croupier.platform.service import Idem, Outcome, Platform, player_dict
@@ -52,10 +56,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {400: PROBLEM, 401: PROBLEM, 404: PROB
 
 
 class State:
-    def __init__(self, platform: Platform, hub: Hub, broker: Broker) -> None:
+    def __init__(self, platform: Platform, hub: Hub, broker: Broker,
+                 writer: GroupCommit | None = None) -> None:
         self.platform = platform
         self.hub = hub
         self.broker = broker
+        self.writer = writer
 
 
 def _state(request: Request) -> State:
@@ -104,6 +110,43 @@ def _respond(out: Outcome) -> Response:
 
 
 Me = Annotated[Player, Depends(current_player)]
+
+
+async def current_identity(request: Request) -> tuple[Player, str]:
+    """The player and session-token hash of a command that checks the session again in its own
+    transaction (a bet, a round): the identity comes from the worker's cache."""
+    token = _token(request)
+    if token is None:
+        raise Unauthorized("log in first: send Authorization: Bearer <token>")
+    p = _platform(request)
+    digest = token_hash(token)
+    found = p.cached_identity(digest)
+    if found is not None:
+        return found, digest
+    return await run_in_threadpool(p.identify, token)
+
+
+MeChecked = Annotated[tuple[Player, str], Depends(current_identity)]
+
+
+async def _command(request: Request, player: Player, digest: str, status: int,
+                   fn: Callable[[Session], Any]) -> Outcome:
+    """A bet-path command: idempotent, the session checked under the player's lock, and (when
+    the group commit runs) committed together with the commands that arrive with it."""
+    key = request.headers.get("idempotency-key", "").strip()
+    if not key:
+        raise problems.IdempotencyKeyMissing(
+            "every state-changing request needs an Idempotency-Key header (a fresh UUID per action)"
+        )
+    if len(key) > 100:
+        raise CroupierError("the Idempotency-Key is at most 100 characters")
+    body = await request.body()
+    idem = Idem(_scope(player), key, Idem.hash_request(request.method, request.url.path, body))
+    st = _state(request)
+    if st.writer is not None:
+        return await asyncio.wrap_future(st.writer.submit(idem, status, fn, (player.id, digest)))
+    return await run_in_threadpool(st.platform.run_idempotent, idem, status, fn,
+                                   (player.id, digest))
 
 
 def _scope(player: Player) -> str:
@@ -219,7 +262,10 @@ async def list_games() -> dict[str, Any]:
     return {"items": items}
 
 
+@functools.lru_cache(maxsize=512)
 def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
+    """A variant's bets, exact RTPs and limits: computed once per process (the variants are
+    files of the package; the exact RTPs take up to a second), then served from memory."""
     spec = game(game_name)
     variant = load_variant(game_name, variant_name)
     payouts = getattr(variant, "payouts", {}) or {}
@@ -258,12 +304,12 @@ async def variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
 
 
 @router.post("/rounds", status_code=201, response_model=S.RoundRecallOut)
-async def play_round(body: S.RoundIn, request: Request,
-                     player: Me) -> Response:
+async def play_round(body: S.RoundIn, request: Request, me: MeChecked) -> Response:
     p = _platform(request)
+    player, digest = me
     slip = _slip(body.bets)
-    out = await _idempotent(request, _scope(player), 201,
-                            lambda s: p.play_in(s, player, body.game, body.variant, slip))
+    out = await _command(request, player, digest, 201,
+                         lambda s: p.play_in(s, player, body.game, body.variant, slip))
     return _respond(out)
 
 
@@ -326,34 +372,39 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.post("/tables/{table_id}/bets", status_code=201, response_model=S.TableBetAcceptedOut)
-async def table_bets(table_id: str, body: S.SlipIn, request: Request,
-                     player: Me) -> Response:
+async def table_bets(table_id: str, body: S.SlipIn, request: Request, me: MeChecked) -> Response:
     st = _state(request)
     p = st.platform
+    player, digest = me
     slip = _slip(body.bets)
-    out = await _idempotent(request, _scope(player), 201,
-                            lambda s: p.bet_in(s, player, table_id, slip))
+    out = await _command(request, player, digest, 201,
+                         lambda s: p.bet_in(s, player, table_id, slip))
     if not out.replayed:
         res = out.body
-        await st.broker.publish(player_message(player.id, {
-            "type": "bet_accepted", "table_id": table_id, "round_id": res["round_id"],
-            "accepted": res["accepted"], "round_stake_minor": res["round_stake_minor"]}))
-        await st.broker.publish(player_message(player.id, {"type": "balance",
-                                                           "balance": res["balance"]}))
+        await st.broker.publish(player_messages(player.id, [
+            {"type": "bet_accepted", "table_id": table_id, "round_id": res["round_id"],
+             "accepted": res["accepted"], "round_stake_minor": res["round_stake_minor"]},
+            {"type": "balance", "balance": res["balance"]}]))
     return _respond(out)
+
+
+#: the player id of a guest's WebSocket (ids start at 1)
+GUEST = 0
 
 
 async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
     st: State = websocket.app.state.croupier
     p = st.platform
     try:
-        player = await run_in_threadpool(p.authenticate, token)
+        # no token: a guest's read-only subscription (the table's public events; player id 0
+        # is nobody's, so no private message reaches it); a bad token is refused
+        player_id = (await run_in_threadpool(p.authenticate, token)).id if token else GUEST
         snapshot = await run_in_threadpool(p.table, table_id)
     except CroupierError as exc:
         await websocket.close(code=4401 if isinstance(exc, Unauthorized) else 4404, reason=str(exc))
         return
     await websocket.accept()
-    conn = Connection(player.id, table_id)
+    conn = Connection(player_id, table_id)
     st.hub.add(conn)
     from croupier.platform.clock import iso
 
@@ -404,7 +455,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         broker: Broker = (RedisBroker(settings.redis_url, channel_for(plat.db.url))
                           if settings.redis_url else LocalBroker())
         await broker.start(hub.deliver)
-        app.state.croupier = State(plat, hub, broker)
+        writer = GroupCommit(plat) if settings.group_commit else None
+        app.state.croupier = State(plat, hub, broker, writer)
         stop = asyncio.Event()
         tasks = [asyncio.create_task(deposit_provider(plat, broker, stop))]
         if settings.run_tables:
@@ -416,6 +468,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=10)
             await broker.stop()
+            if writer is not None:
+                await asyncio.to_thread(writer.stop)
             if platform is None:
                 plat.db.dispose()
 

@@ -61,6 +61,8 @@ class Settings:
     tables: tuple[TableConfig, ...] = DEFAULT_TABLES
     argon2_fast: bool = False
     default_currency: str = "EUR"
+    #: bets and single rounds that arrive together commit in one transaction (groupcommit.py)
+    group_commit: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -74,5 +76,6 @@ class Settings:
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),
             argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),
+            group_commit=_flag("CROUPIER_GROUP_COMMIT", True),
         )
         return replace(base, **overrides)

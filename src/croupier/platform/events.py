@@ -123,10 +123,12 @@ class Hub:
                 conn.offer({**msg["message"], **extra} if extra else msg["message"])
         elif scope == "player":
             pid = msg.get("player_id")
+            messages = msg["messages"] if "messages" in msg else [msg["message"]]
             for conns in self.tables.values():
                 for conn in list(conns):
                     if conn.player_id == pid:
-                        conn.offer(msg["message"])
+                        for m in messages:
+                            conn.offer(m)
 
 
 def table_message(table_id: str, message: dict[str, Any],
@@ -136,3 +138,8 @@ def table_message(table_id: str, message: dict[str, Any],
 
 def player_message(player_id: int, message: dict[str, Any]) -> dict[str, Any]:
     return {"scope": "player", "player_id": player_id, "message": message}
+
+
+def player_messages(player_id: int, messages: list[dict[str, Any]]) -> dict[str, Any]:
+    """Several messages to one player's connections, in order, in one publication."""
+    return {"scope": "player", "player_id": player_id, "messages": messages}

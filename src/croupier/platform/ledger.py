@@ -60,8 +60,11 @@ class TransferResult:
     replayed: bool
 
 
-def _payload_hash(debit: str, credit: str, amount: int, cur: str, kind: str) -> str:
+def payload_hash(debit: str, credit: str, amount: int, cur: str, kind: str) -> str:
     return hashlib.sha256(f"{debit}|{credit}|{amount}|{cur}|{kind}".encode()).hexdigest()
+
+
+_payload_hash = payload_hash
 
 
 class Ledger:

@@ -100,8 +100,11 @@ def register(session: DbSession, hasher: PasswordHasher, reg: Registration, now:
     return player
 
 
-def _token_hash(token: str) -> str:
+def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+_token_hash = token_hash
 
 
 def login(

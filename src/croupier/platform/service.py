@@ -8,24 +8,28 @@ nothing twice.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, select
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
+from croupier.errors import CroupierError
 from croupier.money import currency
-from croupier.platform import fairness, history, players, shoes, tables, wallet
+from croupier.platform import betpath, fairness, players, shoes, tables, wallet
 from croupier.platform.clock import Clock, iso, utcnow
 from croupier.platform.config import Settings
-from croupier.platform.errors import IdempotencyConflict
+from croupier.platform.errors import IdempotencyConflict, Unauthorized
 from croupier.platform.ledger import Ledger, LedgerAudit, audit
-from croupier.platform.rounds import SlipBet, play_single
+from croupier.platform.rounds import SlipBet
 from croupier.platform.tables import RoundReport
 from croupier.store.db import Database, open_database
 from croupier.store.migrate import upgrade
@@ -33,6 +37,22 @@ from croupier.store.models import IdempotencyRecord, Player
 from croupier.store.uow import UnitOfWork
 
 T = TypeVar("T")
+
+#: cached identities (session token hash -> player) per process, at most this many
+MAX_IDENTITIES = 20000
+
+
+@functools.cache
+def _store_response(dialect: str) -> Any:
+    """``INSERT ... ON CONFLICT (scope, key) DO NOTHING RETURNING id`` (built once)."""
+    t = cast(Table, IdempotencyRecord.__table__)
+    insert = pg_insert if dialect == "postgresql" else sqlite_insert
+    return (insert(t).on_conflict_do_nothing(index_elements=["scope", "key"])
+            .returning(t.c.id))
+
+
+class KeyTaken(Exception):
+    """The request's Idempotency-Key was stored meanwhile: roll this attempt back."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +92,7 @@ class Platform:
         self.db = db or open_database(settings.database_url)
         self.clock = clock
         self.hasher = players.password_hasher(settings.argon2_fast)
+        self._identities: dict[str, Player] = {}
 
     # -- plumbing ------------------------------------------------------------------------------
 
@@ -98,24 +119,73 @@ class Platform:
         with UnitOfWork(self.db, readonly=True) as uow:
             return fn(uow.session)
 
-    def run_idempotent(self, idem: Idem, status: int, fn: Callable[[Session], Any]) -> Outcome:
+    def idempotent_body(self, idem: Idem, status: int, fn: Callable[[Session], Any],
+                        auth: tuple[int, str] | None = None) -> Callable[[Session], Outcome]:
+        """The unit of work of :meth:`run_idempotent` (the group commit runs several in one
+        transaction, each in its own savepoint)."""
         def body(s: Session) -> Outcome:
-            rec = s.scalars(select(IdempotencyRecord).where(
-                IdempotencyRecord.scope == idem.scope, IdempotencyRecord.key == idem.key)
-            ).one_or_none()
-            if rec is not None:
-                if rec.request_hash != idem.request_hash:
-                    raise IdempotencyConflict(
-                        "this Idempotency-Key was already used for a different request"
-                    )
-                return Outcome(rec.status_code, rec.response, True)
+            if auth is not None:
+                betpath.lock_and_verify(s, auth[0], auth[1], self.clock())
             result = fn(s)
-            s.add(IdempotencyRecord(scope=idem.scope, key=idem.key, request_hash=idem.request_hash,
-                                    status_code=status, response=result, created_at=self.clock()))
-            s.flush()
+            stored = s.connection().execute(_store_response(self.db.dialect), {
+                "scope": idem.scope, "key": idem.key, "request_hash": idem.request_hash,
+                "status_code": status, "response": result, "created_at": self.clock()})
+            if stored.scalar_one_or_none() is None:
+                raise KeyTaken
             return Outcome(status, result, False)
 
-        return self.run(body)
+        return body
+
+    def run_idempotent(self, idem: Idem, status: int, fn: Callable[[Session], Any],
+                       auth: tuple[int, str] | None = None) -> Outcome:
+        """Run ``fn`` once per Idempotency-Key and store its response in the same transaction.
+
+        The common case (a new key) costs one statement: the response is stored with ``INSERT ...
+        ON CONFLICT DO NOTHING`` at the end. When the key is already taken (a replay, or a
+        concurrent twin that committed first), or when running the request again fails (the
+        first run spent the balance, took the login...), the attempt is rolled back and the
+        stored response is returned (same request) or ``IdempotencyConflict`` raised (another
+        request under the same key).
+
+        ``auth`` = (player id, session token hash): the session is checked in the statement that
+        locks the player's cash row (:func:`betpath.lock_and_verify`)."""
+        body = self.idempotent_body(idem, status, fn, auth)
+        for _attempt in range(3):
+            try:
+                return self.run(body)
+            except KeyTaken:
+                pass
+            except CroupierError as exc:
+                return self.after_failure(idem, exc, auth)
+            stored = self._stored(idem)
+            if stored is not None:
+                return stored
+        raise IdempotencyConflict("this Idempotency-Key is in use by a request still running")
+
+    def after_failure(self, idem: Idem, exc: CroupierError,
+                      auth: tuple[int, str] | None) -> Outcome:
+        """A request failed: a replay of one that succeeded before gets the stored response;
+        otherwise the error stands."""
+        if isinstance(exc, Unauthorized):
+            if auth is not None:
+                self.forget_identity(auth[1])
+            raise exc
+        stored = self._stored(idem)
+        if stored is None:
+            raise exc
+        return stored
+
+    def _stored(self, idem: Idem) -> Outcome | None:
+        rec = self.read(lambda s: s.execute(
+            select(IdempotencyRecord.request_hash, IdempotencyRecord.status_code,
+                   IdempotencyRecord.response)
+            .where(IdempotencyRecord.scope == idem.scope, IdempotencyRecord.key == idem.key)
+        ).first())
+        if rec is None:
+            return None
+        if rec[0] != idem.request_hash:
+            raise IdempotencyConflict("this Idempotency-Key was already used for a different request")
+        return Outcome(int(rec[1]), rec[2], True)
 
     def audit(self) -> LedgerAudit:
         return self.read(audit)
@@ -134,6 +204,27 @@ class Platform:
 
     def authenticate(self, token: str | None) -> Player:
         return self.read(lambda s: players.authenticate(s, token, self.clock()))
+
+    def identify(self, token: str | None) -> tuple[Player, str]:
+        """The player of a session token and the token's hash, from a per-process cache (a
+        player's identity never changes). Only for commands that check the session again in
+        their own transaction: ``run_idempotent(..., auth=(player.id, token_hash))``."""
+        if not token:
+            raise Unauthorized("log in first: send Authorization: Bearer <token>")
+        digest = players.token_hash(token)
+        player = self._identities.get(digest)
+        if player is None:
+            player = self.authenticate(token)
+            if len(self._identities) >= MAX_IDENTITIES:
+                self._identities.clear()
+            self._identities[digest] = player
+        return player, digest
+
+    def cached_identity(self, digest: str) -> Player | None:
+        return self._identities.get(digest)
+
+    def forget_identity(self, digest: str) -> None:
+        self._identities.pop(digest, None)
 
     def register(self, login: str, password: str, dob: date, document: str,
                  cur: str = "EUR") -> dict[str, Any]:
@@ -174,10 +265,7 @@ class Platform:
 
     def play_in(self, s: Session, player: Player, game_name: str, variant: str,
                 slip: Sequence[SlipBet]) -> dict[str, Any]:
-        round_id = play_single(s, player, game_name, variant, slip, self.clock())
-        out = history.recall(s, player, round_id)
-        out["balance"] = wallet.balance(s, player).to_dict()
-        return out
+        return betpath.play_round(s, player, game_name, variant, slip, self.clock())
 
     def play(self, player: Player, game_name: str, variant: str,
              slip: Sequence[SlipBet]) -> dict[str, Any]:
@@ -185,7 +273,7 @@ class Platform:
 
     def bet_in(self, s: Session, player: Player, table_id: str,
                slip: Sequence[SlipBet]) -> dict[str, Any]:
-        return tables.place_bets(s, player, table_id, slip, self.clock()).to_dict()
+        return betpath.place_bets(s, player, table_id, slip, self.clock())
 
     def bet(self, player: Player, table_id: str, slip: Sequence[SlipBet]) -> dict[str, Any]:
         return self.run(lambda s: self.bet_in(s, player, table_id, slip))

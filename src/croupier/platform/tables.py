@@ -77,6 +77,9 @@ def ensure_tables(session: Session, configs: Sequence[TableConfig]) -> None:
             row.name, row.game, row.variant, row.currency = cfg.name, cfg.game, cfg.variant, cfg.currency
         _L(session).ensure_system_accounts(cfg.currency)
     session.flush()
+    from croupier.platform.betpath import forget_tables
+
+    forget_tables(session)  # the bet path caches each table's game, variant and currency
 
 
 def get_table(session: Session, table_id: str) -> GameTable:

@@ -18,9 +18,10 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, TextIO
+from functools import cache
+from typing import Any, TextIO, cast
 
-from sqlalchemy import event, select
+from sqlalchemy import Table, bindparam, event, insert, select, update
 from sqlalchemy.orm import Session
 
 from croupier.platform.clock import aware
@@ -55,24 +56,49 @@ def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
                     "currency": currency, "account": account, "ref": ref})
 
 
+@cache
+def _head_for_update() -> Any:
+    h = AuditHead.__table__
+    return select(h.c.seq, h.c.hash).where(h.c.id == 1).with_for_update()
+
+
+@cache
+def _insert_entries() -> Any:
+    return insert(cast(Table, AuditEntry.__table__))
+
+
+@cache
+def _move_head() -> Any:
+    h = cast(Table, AuditHead.__table__)
+    return update(h).where(h.c.id == 1).values(seq=bindparam("h_seq"), hash=bindparam("h_hash"))
+
+
 def _write_pending(session: Session) -> None:
+    if session.in_nested_transaction():  # a savepoint (group commit): the entries wait for the
+        return  # outer commit, so the chain head is still locked last, once per transaction
     pending: list[dict[str, Any]] | None = session.info.pop(_PENDING, None)
     if not pending:
         return
-    head = session.scalars(select(AuditHead).where(AuditHead.id == 1).with_for_update()
-                           .execution_options(populate_existing=True)).one()
-    seq, prev = head.seq, head.hash
+    session.flush()  # the unit of work's own rows first (the head is locked last)
+    conn = session.connection()  # Core statements: this runs in every bet's commit
+    seq, prev = conn.execute(_head_for_update()).one()
+    rows = []
     for item in pending:
         seq += 1
         entry = dict(item, seq=seq, prev_hash=prev)
         digest = entry_hash(entry)
-        session.add(AuditEntry(**entry, hash=digest))
+        rows.append(dict(entry, hash=digest))
         prev = digest
-    head.seq, head.hash = seq, prev
-    session.flush()
+    conn.execute(_insert_entries(), rows)
+    conn.execute(_move_head(), {"h_seq": seq, "h_hash": prev})
+    loaded = session.identity_map.get(session.identity_key(AuditHead, 1))
+    if loaded is not None:  # an AuditHead the ORM loaded earlier is stale now
+        session.expire(loaded)
 
 
-def _discard_pending(session: Session, _previous: Any = None) -> None:
+def _discard_pending(session: Session, previous: Any = None) -> None:
+    if previous is not None and getattr(previous, "nested", False):
+        return  # a savepoint rolled back: whoever opened it restores the entries queued before it
     session.info.pop(_PENDING, None)
 
 

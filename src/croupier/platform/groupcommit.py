@@ -1,0 +1,187 @@
+"""Group commit: a per-process batching writer for the bet API's commands.
+
+On PostgreSQL a commit waits for the WAL to reach the disk (a few milliseconds here), and every
+bet's commit also takes the monitoring record's chain head (``protection.audit``), one row for
+the whole casino: one bet per transaction caps the casino at about one commit time per bet. The
+writer runs the commands that arrive together in one transaction instead:
+
+* the bet path refuses a command (no funds, betting closed, a limit, a bad session) before it
+  writes anything: the debit is the first write and a refused conditional debit writes nothing
+  (``betpath.writing`` marks the first write). Such a refusal leaves the batch untouched. A
+  command that fails after writing (a replayed key found at the end, a lost race, a fault) rolls
+  the whole batch back, and every command of it then runs on its own transaction: each bet stays
+  atomic (its debit, rows, idempotency record and audit entries are in or out together) with no
+  SAVEPOINT round trips on the common path;
+* the commands are ordered by player before they run, so two batches lock players' cash rows in
+  the same order (no deadlock between batches); the chain head is locked once, at the commit;
+* a command's response is released only after the commit, so a client never sees an accepted bet
+  that is not durable; if the commit fails, every command of the batch runs again on its own;
+* idempotency is unchanged (each command stores its response under its key);
+  a command that failed is resolved as :meth:`Platform.run_idempotent` would (the stored
+  response of a replay, or the error);
+* batches form by themselves: a writer thread takes every command waiting when it is free (at
+  most ``max_batch``), so under light load each command is its own transaction (no added
+  latency) and under heavy load the commit cost is shared. ``threads`` writers run side by side
+  (each batch has its own connection).
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import Session
+
+from croupier.errors import CroupierError
+from croupier.platform.betpath import WROTE
+from croupier.platform.service import Idem, KeyTaken, Outcome, Platform
+from croupier.store.uow import UnitOfWork
+
+log = logging.getLogger("croupier.groupcommit")
+
+
+@dataclass
+class _Job:
+    idem: Idem
+    status: int
+    fn: Callable[[Session], Any]
+    auth: tuple[int, str]
+    future: Future[Outcome] = field(default_factory=Future)
+
+
+class GroupCommit:
+    def __init__(self, platform: Platform, threads: int = 3, max_batch: int = 32,
+                 start: bool = True) -> None:
+        self.platform = platform
+        self.max_batch = max_batch
+        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
+        self._threads = [threading.Thread(target=self._loop, name=f"croupier-writer-{i}",
+                                          daemon=True) for i in range(threads)]
+        self.batches = 0
+        self.commands = 0
+        self.largest = 0
+        if start:
+            self.start()
+
+    def start(self) -> None:
+        for t in self._threads:
+            t.start()
+
+    def submit(self, idem: Idem, status: int, fn: Callable[[Session], Any],
+               auth: tuple[int, str]) -> Future[Outcome]:
+        job = _Job(idem, status, fn, auth)
+        self._queue.put(job)
+        return job.future
+
+    def stop(self) -> None:
+        for _ in self._threads:
+            self._queue.put(None)
+        for t in self._threads:
+            t.join(timeout=10)
+
+    # -- the writer ----------------------------------------------------------------------------
+
+    def _loop(self) -> None:
+        while True:
+            first = self._queue.get()
+            if first is None:
+                return
+            batch = [first]
+            stop = False
+            while len(batch) < self.max_batch:
+                try:
+                    job = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+                if job is None:
+                    stop = True
+                    break
+                batch.append(job)
+            try:
+                self._run(batch)
+            except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting
+                log.exception("group commit failed")
+                for job in batch:
+                    if not job.future.done():
+                        job.future.set_exception(exc)
+            if stop:
+                return
+
+    def _single(self, job: _Job) -> None:
+        try:
+            job.future.set_result(self.platform.run_idempotent(job.idem, job.status, job.fn,
+                                                               job.auth))
+        except BaseException as exc:  # noqa: BLE001 - handed to the caller
+            job.future.set_exception(exc)
+
+    def _run(self, batch: list[_Job]) -> None:
+        self.batches += 1
+        self.commands += len(batch)
+        self.largest = max(self.largest, len(batch))
+        if len(batch) == 1:
+            self._single(batch[0])
+            return
+        batch.sort(key=lambda j: j.auth[0])  # lock players in one order in every batch
+        p = self.platform
+        results: list[Outcome | BaseException] = []
+        for attempt in range(4):
+            try:
+                results = self._attempt(batch)
+                break
+            except _Rerun:
+                for job in batch:
+                    self._single(job)
+                return
+            except (IntegrityError, OperationalError):
+                if attempt == 3:  # run them one by one
+                    for job in batch:
+                        self._single(job)
+                    return
+                time.sleep(0.005 * (attempt + 1))
+        for job, res in zip(batch, results, strict=True):
+            if isinstance(res, Outcome):
+                job.future.set_result(res)
+            elif isinstance(res, KeyTaken):
+                self._single(job)  # a replay: the single path returns the stored response
+            elif isinstance(res, CroupierError):
+                try:
+                    job.future.set_result(p.after_failure(job.idem, res, job.auth))
+                except BaseException as exc:  # noqa: BLE001
+                    job.future.set_exception(exc)
+            else:  # a lost race (unique key, serialisation): on its own, with the usual retries
+                self._single(job)
+
+    def _attempt(self, batch: list[_Job]) -> list[Outcome | BaseException]:
+        p = self.platform
+        results: list[Outcome | BaseException] = []
+        with UnitOfWork(p.db) as uow:
+            s = uow.session
+            for job in batch:
+                # a command is assumed to have written unless the bet path says otherwise (it
+                # clears the mark on entry and sets it at its first write): only commands made
+                # of one bet-path call (Platform.bet_in / play_in) should come here
+                s.info[WROTE] = True
+                try:
+                    results.append(p.idempotent_body(job.idem, job.status, job.fn, job.auth)(s))
+                except CroupierError as exc:
+                    if s.info.get(WROTE, True):
+                        raise _Rerun from exc  # it had written: undo the batch, run one by one
+                    results.append(exc)  # refused before writing anything: nothing to undo
+                except Exception as exc:  # noqa: BLE001 - a replay, a lost race, a fault
+                    raise _Rerun from exc
+            s.info.pop(WROTE, None)
+            uow.commit()
+        return results
+
+
+class _Rerun(Exception):
+    """A command failed after writing: the batch is rolled back and each command runs alone."""
+
+
