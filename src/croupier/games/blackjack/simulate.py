@@ -17,8 +17,10 @@ variant's paytables (no second copy of a paytable).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -49,6 +51,18 @@ Z99 = 2.5758293035489004
 # flags indexes
 F_HOLE, F_H17, F_TAKES_ALL, F_MAX_HANDS, F_RSA, F_HSA, F_DAS, F_D21, F_SURR, F_BUSTIT, F_RANK = range(11)
 SIDE_TWO, SIDE_THREE, SIDE_BUST, SIDE_BONUS = range(4)
+
+FnT = TypeVar("FnT", bound=Callable[..., Any])
+
+
+def kernel(inline: bool = True) -> Callable[[FnT], FnT]:
+    """``numba.njit`` for the fast path: cached, inlined into the loop, and without the NRT
+    (``_nrt=False``): no reference counting of the arrays handed from helper to helper, which
+    cost more than the game itself; the loop allocates nothing (see :func:`scratch`)."""
+    opts: dict[str, Any] = {"cache": True, "_nrt": False}
+    if inline:
+        opts["inline"] = "always"
+    return cast(Callable[[FnT], FnT], njit(**opts))
 
 
 @dataclass(frozen=True)
@@ -145,7 +159,7 @@ def tables(variant: BlackjackVariant) -> Tables:
                   kinds, two, three, bust, pay)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _val(c: int) -> int:  # pragma: no cover - numba
     r = c >> 2
     if r == 14:
@@ -155,7 +169,7 @@ def _val(c: int) -> int:  # pragma: no cover - numba
     return r
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> int:  # pragma: no cover
     """0 stand, 1 hit, 2 double, 3 split, 4 surrender (same meaning as analysis.resolve)."""
     if code >= 5:
@@ -171,7 +185,7 @@ def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> in
     return code
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # pragma: no cover
     if is_soft:
         c = soft[total, up]
@@ -182,7 +196,7 @@ def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # p
     return int(c)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair: I64, peek: I64,
                surr: I64, dbl: I64, split: I64, flags: I64, bj_net: float, out: I64,
                cards: I64, hinfo: I64, dealer: I64) -> tuple[float, int]:  # pragma: no cover
@@ -395,12 +409,12 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
 MASK32 = 0xFFFFFFFF
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _rotl(x: np.uint64, k: int) -> np.uint64:  # pragma: no cover - numba
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _next32(st: U64) -> int:  # pragma: no cover - numba
     """xoshiro256** step on the state ``st`` (seeded per batch from numpy's Generator)."""
     s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
@@ -416,7 +430,7 @@ def _next32(st: U64) -> int:  # pragma: no cover - numba
     return int(result >> np.uint64(32))
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _below(st: U64, n: int) -> int:  # pragma: no cover - numba
     """Uniform in [0, n) by Lemire's exact multiply-and-reject on 32-bit draws."""
     m = _next32(st) * n
@@ -429,7 +443,7 @@ def _below(st: U64, n: int) -> int:  # pragma: no cover - numba
     return int(m >> 32)
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _take(shoe: I64, pos: int, sh: I64, st: U64) -> int:  # pragma: no cover - numba
     """The card at ``pos``. Past ``sh[0]`` (the cards already placed) one Fisher-Yates step first
     swaps a uniformly chosen card of ``shoe[pos:]`` into ``pos``: a lazy shuffle, card by card, so
@@ -444,7 +458,7 @@ def _take(shoe: I64, pos: int, sh: I64, st: U64) -> int:  # pragma: no cover - n
     return int(shoe[pos])
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _total_row(cards: I64, h: int, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
     hard = 0
     ace = False
@@ -458,7 +472,7 @@ def _total_row(cards: I64, h: int, n: int) -> tuple[int, bool]:  # pragma: no co
     return hard, False
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@kernel()
 def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
     hard = 0
     ace = False
@@ -472,7 +486,7 @@ def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - num
     return hard, False
 
 
-@njit(cache=True, _nrt=False)
+@kernel(inline=False)
 def _run(st: U64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bool, fixed: bool,
          hard: I64, soft: I64, pair: I64, peek: I64, surr: I64, dbl: I64, split: I64,
          flags: I64, bj_net: float, side_kind: I64, side_two: I8, side_three: I8,
