@@ -26,7 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards._jit import jit
-from croupier.cards.poker import _eval, _eval_joker
+from croupier.cards.poker import _eval
 from croupier.cards.poker_tables import HIGH, STRAIGHT, TOP5
 from croupier.games.base import BetRequest, Decision, DrawAction, Settlement
 from croupier.games.dealer_poker.engine import DealerPokerEngine, PokerState, full_deck
@@ -122,12 +122,10 @@ def stake_unit(variant: PokerVariant) -> int:
 
 
 @jit
-def _card_classes(k: int, deck: int, jokers: bool, split: int, top5: npt.NDArray[np.int32],
-                  high: npt.NDArray[np.int32],
-                  straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
-    """Every ``k`` of the first ``deck`` card codes (52, or 53 with the joker): counts per
-    best-five class (category 0..9, 10 = royal flush, 11 = a pair of rank ``split`` or better
-    taken out of 1, pairs; ``split`` 0: none) and the first hand seen of each."""
+def _best_k_classes(k: int, top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
+                    straight: npt.NDArray[np.int8]) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]:
+    """Every ``k`` of 52 cards: counts per best-five class (category, 10 = royal; 11 = pair of
+    aces split from other pairs) and the first hand seen of each."""
     counts = np.zeros(12, dtype=np.int64)
     reps = np.zeros((12, k), dtype=np.int64)
     idx = np.arange(k)
@@ -135,21 +133,18 @@ def _card_classes(k: int, deck: int, jokers: bool, split: int, top5: npt.NDArray
     while True:
         for j in range(k):
             buf[j] = idx[j] + 8
-        if jokers:
-            v = _eval_joker(buf, k, top5, high, straight) >> 1
-        else:
-            v = _eval(buf, k, top5, high, straight)
+        v = _eval(buf, k, top5, high, straight)
         cat = v >> 20
         if cat == 8 and (v >> 16) & 15 == 14:
             cat = 10
-        elif split > 0 and cat == 1 and (v >> 16) & 15 >= split:
+        elif cat == 1 and (v >> 16) & 15 == 14:
             cat = 11
         if counts[cat] == 0:
             for j in range(k):
                 reps[cat, j] = buf[j]
         counts[cat] += 1
         i = k - 1
-        while i >= 0 and idx[i] == deck - k + i:
+        while i >= 0 and idx[i] == 52 - k + i:
             i -= 1
         if i < 0:
             break
@@ -160,24 +155,16 @@ def _card_classes(k: int, deck: int, jokers: bool, split: int, top5: npt.NDArray
 
 
 @cache
-def card_classes(k: int, deck: int = 52, jokers: bool = False,
-                 split: int = 14) -> dict[int, tuple[int, list[int]]]:
-    """Exact counts of the best five-card class of ``k`` cards from one deck (``deck`` 53: with
-    the joker), with representatives; see :func:`_card_classes`. Cached (no paytable involved)."""
-    counts, reps = _card_classes(k, deck, jokers, split, TOP5, HIGH, STRAIGHT)
-    if int(counts.sum()) != comb(deck, k):  # pragma: no cover - a broken enumeration
-        raise RuntimeError("the enumeration missed hands")
-    return classes_from_arrays(counts, reps)
-
-
-@cache
 def best_k_classes(k: int) -> dict[int, tuple[int, list[int]]]:
     """Exact counts of the best five-card class of ``k`` cards from one deck, with representatives.
 
     Class numbers: 0..9 categories, 10 royal flush, 11 a pair of Aces (taken out of 1, pairs).
     Cached: the counts do not depend on any paytable.
     """
-    return card_classes(k, 52, False, 14)
+    counts, reps = _best_k_classes(k, TOP5, HIGH, STRAIGHT)
+    if int(counts.sum()) != comb(52, k):  # pragma: no cover - a broken enumeration
+        raise RuntimeError("the enumeration missed hands")
+    return classes_from_arrays(counts, reps)
 
 
 def seed_rng(seed: int) -> np.random.Generator:
