@@ -3,6 +3,7 @@ and with every side bet), the engine (rounds/s) and the exact analysis (seconds 
 
 from __future__ import annotations
 
+import os
 import time
 
 from croupier.games.base import BetRequest, play
@@ -23,7 +24,8 @@ def _fast(variant_name: str, rounds: int) -> None:
     dt = time.perf_counter() - t0
     cpu = time.process_time() - c0
     print(f"fast path {variant_name:<18} {rounds / dt:>14,.0f} hands/s wall, "
-          f"{rounds / cpu:>12,.0f} per CPU second ({len(v.side_bets)} side bets per hand)")
+          f"{rounds / cpu:>12,.0f} per CPU second ({len(v.side_bets)} side bets per hand; "
+          f"load average {os.getloadavg()[0]:.2f})")
 
 
 def main() -> None:
@@ -45,6 +47,15 @@ def main() -> None:
         mb.chart = mb.build_chart()
         mb.basic_moments()
         print(f"exact main bet {name:<17} {time.perf_counter() - t0:>10.2f} s")
+    from croupier.games.bet21 import GAME as BET21
+
+    v21 = parse_unchecked("bet21", "bet21_000")
+    c0 = time.process_time()
+    BET21.exact(v21)
+    print(f"exact 21 Bet bet21_000         {time.process_time() - c0:>10.2f} CPU s")
+    c0 = time.process_time()
+    BET21.simulate(v21, 100_000, 1, None)
+    print(f"simulate 21 Bet                 {100_000 / (time.process_time() - c0):>14,.0f} games per CPU second")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ from croupier.games.blackjack.analysis import MainBet
 from croupier.games.blackjack.dealer import distribution
 from croupier.games.blackjack.engine import card_draw
 from croupier.games.blackjack.exact import exact
-from croupier.games.blackjack.simulate import round_on_shoe, simulate, tables
+from croupier.games.blackjack.simulate import round_on_shoe, simulate
 from croupier.games.blackjack.strategy import decider
 from croupier.games.blackjack.variant import parse_variant
 
@@ -201,18 +201,19 @@ def test_simulation_interval_contains_the_exact_figures() -> None:
 @pytest.mark.parametrize("name_", ["digitain", "beton", "tdc", "live_003", "live_004",
                                    "unlimited_004", "turbo", "beton_single_deck"])
 def test_fast_path_matches_the_engine_on_identical_shoes(name_: str) -> None:
+    """The numba loop itself (one round of ``_run`` on a fixed shoe, side bets included) against
+    the engine playing the same chart on the same cards: cards used, main bet, every side bet."""
     v = variant(name_)
-    tb = tables(v)
     dec = decider(v)
     rng = np.random.default_rng(20261122)
     bets = [BetRequest("main", 1000, (1, "p"))] + [BetRequest(c, 100, (1, "p")) for c in v.side_bets]
     rounds = 0
-    while rounds < 150:
+    while rounds < 300:
         shoe = np.array(deck(v.decks), dtype=np.int64)
         rng.shuffle(shoe)
         pos = 0
-        while pos < len(shoe) - 40 and rounds < 150:
-            net, new, out = round_on_shoe(v, shoe, pos)
+        while pos < len(shoe) - 40 and rounds < 300:
+            net, new, _out, sides = round_on_shoe(v, shoe, pos)
             st = ENGINE.start(v, bets, "XXX", shoe=[int(c) for c in shoe[pos:]])
             k = pos
             while not ENGINE.is_finished(st):
@@ -227,16 +228,7 @@ def test_fast_path_matches_the_engine_on_identical_shoes(name_: str) -> None:
             assert k == new, f"cards used differ: engine {k - pos}, fast {new - pos}: {cards}"
             assert main.net == round(net * 1000), f"{cards}: engine {main.net}, fast {net}"
             for i, code in enumerate(v.side_bets):
-                kind = tb.side_kind[i]
-                if kind == 0:
-                    r = tb.side_two[i, out[0], out[1]]
-                elif kind == 1:
-                    r = tb.side_three[i, out[0], out[1], out[2]]
-                elif kind == 2:
-                    r = tb.side_bust[i, out[3]] if out[4] else 0.0
-                else:
-                    r = tb.side_three[i, out[0], out[1], out[5]] if out[5] >= 0 else tb.side_two[i, out[0], out[1]]
-                assert s.bets[1 + i].returned == round(r * 100), f"{code}: {cards}"
+                assert s.bets[1 + i].returned == round(sides[i] * 100), f"{code}: {cards}"
             pos = new
             rounds += 1
     assert parse("Ah") in deck(1)

@@ -30,7 +30,7 @@ from croupier.analysis import report
 from croupier.analysis.progress import ProgressBar
 from croupier.errors import CroupierError
 from croupier.games.admission import exact_of
-from croupier.games.base import BetRequest, DrawAction, Event, play, reenact
+from croupier.games.base import BetRequest, DrawAction, Event, jsonable, play, reenact
 from croupier.games.registry import game, load_variant, variant_names
 from croupier.money import currency, format_minor, parse_minor
 from croupier.rng import SystemSource, fair, seeded
@@ -227,9 +227,12 @@ def cmd_play(args: argparse.Namespace, out: TextIO, inp: TextIO) -> int:
                 state, settlement = play(spec.engine, variant, slip, cur.code, source, carried=carried)
                 balance += settlement.total_returned - total
                 result = next(e.data for e in state.events if e.type == "result")
-                out.write(f"ball: {', '.join(result['pockets'])}")
-                if result.get("lucky"):
-                    out.write(f"   lucky: {result['lucky']}")
+                if "pockets" in result:
+                    out.write(f"ball: {', '.join(result['pockets'])}")
+                    if result.get("lucky"):
+                        out.write(f"   lucky: {result['lucky']}")
+                else:  # other games: their result event as it is recorded
+                    out.write("result: " + json.dumps(jsonable(result), ensure_ascii=False))
                 out.write("\n")
                 for b in settlement.bets:
                     out.write(f"  bet {b.bet_id} {b.code}: {b.outcome}, returns {format_minor(b.returned, cur)}\n")

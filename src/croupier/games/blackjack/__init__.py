@@ -1,12 +1,14 @@
 """Blackjack: Digitain 000 §12.2 (no hole card, five side bets, Bet Behind), Blackjack Turbo
 000 §12.49, BETON 001 §9.1 (6 decks and single deck), TDC 002 (shared boxes, Bonus), Live
-Blackjack 003 §2, live Blackjack and Unlimited Blackjack 004 §2, §4."""
+Blackjack 003 §2, live Blackjack and Unlimited Blackjack 004 §2, §4 (one player's view through
+the engine; many players on the common hand through :class:`.common.CommonHandTable`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from croupier.games.base import BetRequest
+from croupier.games.blackjack.common import CommonHandTable, CommonRound
 from croupier.games.blackjack.engine import (
     ENGINE,
     BlackjackEngine,
@@ -45,5 +47,5 @@ GAME = GameSpec(
     demo_bets=demo_bets,
 )
 
-__all__ = ["ENGINE", "GAME", "BlackjackEngine", "BlackjackState", "BlackjackVariant", "card_draw",
-           "demo_bets", "replay_round"]
+__all__ = ["ENGINE", "GAME", "BlackjackEngine", "BlackjackState", "BlackjackVariant",
+           "CommonHandTable", "CommonRound", "card_draw", "demo_bets", "replay_round"]

@@ -17,8 +17,10 @@ variant's paytables (no second copy of a paytable).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from typing import Any, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -34,12 +36,13 @@ from croupier.games.blackjack.rules import (
     classify_pair,
     classify_suitem_up,
 )
-from croupier.games.blackjack.variant import BlackjackVariant, SideBet
+from croupier.games.blackjack.variant import BlackjackVariant
 from croupier.games.registry import ProgressFn, SimBet
 
 I64 = npt.NDArray[np.int64]
 F64 = npt.NDArray[np.float64]
 U64 = npt.NDArray[np.uint64]
+I8 = npt.NDArray[np.int8]
 
 CODES = {"S": 0, "H": 1, "Dh": 2, "Ds": 3, "P": 4, "Rh": 5, "Rs": 6, "Rp": 7}
 BATCH = 100_000
@@ -48,6 +51,18 @@ Z99 = 2.5758293035489004
 # flags indexes
 F_HOLE, F_H17, F_TAKES_ALL, F_MAX_HANDS, F_RSA, F_HSA, F_DAS, F_D21, F_SURR, F_BUSTIT, F_RANK = range(11)
 SIDE_TWO, SIDE_THREE, SIDE_BUST, SIDE_BONUS = range(4)
+
+FnT = TypeVar("FnT", bound=Callable[..., Any])
+
+
+def kernel(inline: bool = True) -> Callable[[FnT], FnT]:
+    """``numba.njit`` for the fast path: cached, inlined into the loop, and without the NRT
+    (``_nrt=False``): no reference counting of the arrays handed from helper to helper, which
+    cost more than the game itself; the loop allocates nothing (see :func:`scratch`)."""
+    opts: dict[str, Any] = {"cache": True, "_nrt": False}
+    if inline:
+        opts["inline"] = "always"
+    return cast(Callable[[FnT], FnT], njit(**opts))
 
 
 @dataclass(frozen=True)
@@ -62,9 +77,10 @@ class Tables:
     flags: I64
     bj_net: float
     side_kind: I64
-    side_two: F64
-    side_three: F64
+    side_two: I8
+    side_three: I8
     side_bust: F64
+    side_pay: F64
 
 
 def chart_tables(chart: Chart) -> tuple[I64, I64, I64]:
@@ -97,45 +113,53 @@ def tables(variant: BlackjackVariant) -> Tables:
         {"none": 0, "late": 1, "early": 2}[variant.surrender], int("bust_it" in variant.side_bets),
         int(variant.split_by == "rank"),
     ], dtype=np.int64)
+    # side bets: the row each 2- or 3-card combination (cards numbered code - 8, 0..51) wins as a
+    # small int8 table (0 = none) and the return of each row: tables that stay in cache
     n = len(variant.side_bets)
     kinds = np.zeros(n, dtype=np.int64)
-    two = np.zeros((max(n, 1), 64, 64))
-    three = np.zeros((max(n, 1), 64, 64, 64)) if any(
-        c in ("21_3", "lucky_lucky", "bonus") for c in variant.side_bets) else np.zeros((1, 1, 1, 1))
+    two = np.zeros((max(n, 1), 52, 52), dtype=np.int8)
+    three = np.zeros((max(n, 1), 52, 52, 52), dtype=np.int8) if any(
+        c in ("21_3", "lucky_lucky", "bonus") for c in variant.side_bets) else np.zeros((1, 1, 1, 1), dtype=np.int8)
     bust = np.zeros((max(n, 1), 32))
+    width = 1 + max((len(b.pays) for b in variant.side_bets.values()), default=0)
+    pay = np.zeros((max(n, 1), width))
     for k, (code, bet) in enumerate(variant.side_bets.items()):
-        def ret(row: str | None, _bet: SideBet = bet) -> float:
-            return float(_bet.pays[row].total) if row is not None and row in _bet.pays else 0.0
+        rows = list(bet.pays)
+        for i, row_name in enumerate(rows):
+            pay[k, i + 1] = float(bet.pays[row_name].total)
+
+        def ix(row: str | None, _rows: list[str] = rows) -> int:
+            return _rows.index(row) + 1 if row is not None and row in _rows else 0
         if code in ("ideal_pair", "perfect_pairs", "suitem_up"):
             kinds[k] = SIDE_TWO
             f = classify_pair if code != "suitem_up" else classify_suitem_up
             for a in CARDS:
                 for b in CARDS:
-                    two[k, a, b] = ret(f(a, b))
+                    two[k, a - 8, b - 8] = ix(f(a, b))
         elif code in ("21_3", "lucky_lucky"):
             kinds[k] = SIDE_THREE
             g = classify_21_3 if code == "21_3" else classify_lucky_lucky
             for a in CARDS:
                 for b in CARDS:
                     for c in CARDS:
-                        three[k, a, b, c] = ret(g(a, b, c))
+                        three[k, a - 8, b - 8, c - 8] = ix(g(a, b, c))
         elif code == "bust_it":
             kinds[k] = SIDE_BUST
             for cards in range(3, 32):
                 row = "8_plus" if cards >= 8 else ("3_4" if cards <= 4 else str(cards))
-                bust[k, cards] = ret(row)
+                bust[k, cards] = pay[k, ix(row)]
         elif code == "bonus":
             kinds[k] = SIDE_BONUS
             for a in CARDS:
                 for b in CARDS:
-                    two[k, a, b] = ret(classify_bonus((a, b)))
+                    two[k, a - 8, b - 8] = ix(classify_bonus((a, b)))
                     for c in CARDS:
-                        three[k, a, b, c] = ret(classify_bonus((a, b, c)))
+                        three[k, a - 8, b - 8, c - 8] = ix(classify_bonus((a, b, c)))
     return Tables(hard, soft, pair, peek, surr, dbl, split, flags, float(variant.blackjack_pays.net),
-                  kinds, two, three, bust)
+                  kinds, two, three, bust, pay)
 
 
-@njit(cache=True, inline="always")
+@kernel()
 def _val(c: int) -> int:  # pragma: no cover - numba
     r = c >> 2
     if r == 14:
@@ -145,7 +169,7 @@ def _val(c: int) -> int:  # pragma: no cover - numba
     return r
 
 
-@njit(cache=True, inline="always")
+@kernel()
 def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> int:  # pragma: no cover
     """0 stand, 1 hit, 2 double, 3 split, 4 surrender (same meaning as analysis.resolve)."""
     if code >= 5:
@@ -161,7 +185,7 @@ def _resolve(code: int, can_double: bool, can_surr: bool, can_split: bool) -> in
     return code
 
 
-@njit(cache=True, inline="always")
+@kernel()
 def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # pragma: no cover
     if is_soft:
         c = soft[total, up]
@@ -172,7 +196,7 @@ def _code(hard: I64, soft: I64, total: int, is_soft: bool, up: int) -> int:  # p
     return int(c)
 
 
-@njit(cache=True, inline="always")
+@kernel()
 def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair: I64, peek: I64,
                surr: I64, dbl: I64, split: I64, flags: I64, bj_net: float, out: I64,
                cards: I64, hinfo: I64, dealer: I64) -> tuple[float, int]:  # pragma: no cover
@@ -383,15 +407,14 @@ def play_round(shoe: I64, pos: int, sh: I64, st: U64, hard: I64, soft: I64, pair
 
 
 MASK32 = 0xFFFFFFFF
-PREFIX = 24  # cards shuffled in ahead of each round; a longer round shuffles in more as it deals
 
 
-@njit(cache=True, inline="always")
+@kernel()
 def _rotl(x: np.uint64, k: int) -> np.uint64:  # pragma: no cover - numba
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
-@njit(cache=True)
+@kernel()
 def _next32(st: U64) -> int:  # pragma: no cover - numba
     """xoshiro256** step on the state ``st`` (seeded per batch from numpy's Generator)."""
     s0, s1, s2, s3 = st[0], st[1], st[2], st[3]
@@ -407,7 +430,7 @@ def _next32(st: U64) -> int:  # pragma: no cover - numba
     return int(result >> np.uint64(32))
 
 
-@njit(cache=True)
+@kernel()
 def _below(st: U64, n: int) -> int:  # pragma: no cover - numba
     """Uniform in [0, n) by Lemire's exact multiply-and-reject on 32-bit draws."""
     m = _next32(st) * n
@@ -420,30 +443,22 @@ def _below(st: U64, n: int) -> int:  # pragma: no cover - numba
     return int(m >> 32)
 
 
-@njit(cache=True)
-def _shuffle_in(shoe: I64, sh: I64, st: U64, upto: int) -> None:  # pragma: no cover - numba
-    """Fisher-Yates steps for positions ``sh[0]`` .. ``upto - 1`` (a lazy shuffle)."""
-    n = shoe.shape[0]
-    if upto > n:
-        upto = n
-    for i in range(sh[0], upto):
-        j = i + _below(st, n - i)
-        tmp = shoe[i]
-        shoe[i] = shoe[j]
-        shoe[j] = tmp
-    if upto > sh[0]:
-        sh[0] = upto
-
-
-@njit(cache=True, inline="always")
+@kernel()
 def _take(shoe: I64, pos: int, sh: I64, st: U64) -> int:  # pragma: no cover - numba
-    """The card at ``pos``, shuffling more of the shoe in first if the round got that far."""
+    """The card at ``pos``. Past ``sh[0]`` (the cards already placed) one Fisher-Yates step first
+    swaps a uniformly chosen card of ``shoe[pos:]`` into ``pos``: a lazy shuffle, card by card, so
+    only the cards dealt are shuffled and the dealt sequence is a uniform random draw."""
     if pos >= sh[0]:
-        _shuffle_in(shoe, sh, st, pos + PREFIX)
+        j = pos + _below(st, shoe.shape[0] - pos)
+        c = shoe[j]
+        shoe[j] = shoe[pos]
+        shoe[pos] = c
+        sh[0] = pos + 1
+        return int(c)
     return int(shoe[pos])
 
 
-@njit(cache=True, inline="always")
+@kernel()
 def _total_row(cards: I64, h: int, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
     hard = 0
     ace = False
@@ -457,7 +472,7 @@ def _total_row(cards: I64, h: int, n: int) -> tuple[int, bool]:  # pragma: no co
     return hard, False
 
 
-@njit(cache=True, inline="always")
+@kernel()
 def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - numba
     hard = 0
     ace = False
@@ -471,27 +486,24 @@ def _total_of(cards: I64, n: int) -> tuple[int, bool]:  # pragma: no cover - num
     return hard, False
 
 
-@njit(cache=True)
-def _run(st: U64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bool,
+@kernel(inline=False)
+def _run(st: U64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bool, fixed: bool,
          hard: I64, soft: I64, pair: I64, peek: I64, surr: I64, dbl: I64, split: I64,
-         flags: I64, bj_net: float, side_kind: I64, side_two: F64, side_three: F64,
-         side_bust: F64, sums: F64) -> tuple[int, int]:  # pragma: no cover - numba
+         flags: I64, bj_net: float, side_kind: I64, side_two: I8, side_three: I8,
+         side_bust: F64, side_pay: F64, sums: F64, out: I64, cards: I64, hinfo: I64,
+         dealer: I64) -> tuple[int, int]:  # pragma: no cover - numba
     """Play ``rounds`` rounds; returns (rounds played, position).
 
-    ``sums`` = [main sum, main sum of squares, then (sum, sum of squares) per side bet]."""
-    out = np.zeros(6, dtype=np.int64)
-    cards = np.zeros((8, 24), dtype=np.int64)
-    hinfo = np.zeros((5, 8), dtype=np.int64)
-    dealer = np.zeros(24, dtype=np.int64)
+    ``sums`` = [main sum, main sum of squares, then (sum, sum of squares) per side bet];
+    ``out``, ``cards``, ``hinfo`` and ``dealer`` are scratch arrays (see :func:`scratch`): no
+    allocation and no reference counting in the loop (``_nrt=False``)."""
     n = shoe.shape[0]
     nside = side_kind.shape[0]
     played = 0
     while played < rounds:
-        if every or pos >= cut or pos > n - 60:
+        if not fixed and (every or pos >= cut or pos > n - 60):
             pos = 0
             sh[0] = 0  # reshuffle: the next cards are drawn at random as they are dealt
-        if sh[0] < pos + PREFIX:
-            _shuffle_in(shoe, sh, st, pos + PREFIX)
         net, pos = play_round(shoe, pos, sh, st, hard, soft, pair, peek, surr, dbl, split,
                               flags, bj_net, out, cards, hinfo, dealer)
         played += 1
@@ -500,21 +512,29 @@ def _run(st: U64, rounds: int, shoe: I64, sh: I64, pos: int, cut: int, every: bo
         for k in range(nside):
             kind = side_kind[k]
             r = 0.0
+            a = out[0] - 8
+            b = out[1] - 8
             if kind == 0:
-                r = side_two[k, out[0], out[1]]
+                r = side_pay[k, side_two[k, a, b]]
             elif kind == 1:
-                r = side_three[k, out[0], out[1], out[2]]
+                r = side_pay[k, side_three[k, a, b, out[2] - 8]]
             elif kind == 2:
                 if out[4] == 1:
                     r = side_bust[k, out[3]]
             else:
                 if out[5] >= 0:
-                    r = side_three[k, out[0], out[1], out[5]]
+                    r = side_pay[k, side_three[k, a, b, out[5] - 8]]
                 else:
-                    r = side_two[k, out[0], out[1]]
+                    r = side_pay[k, side_two[k, a, b]]
             sums[2 + 2 * k] += r
             sums[3 + 2 * k] += r * r
     return played, pos
+
+
+def scratch() -> tuple[I64, I64, I64, I64]:
+    """The fast path's work arrays: out, cards of up to 8 hands, hand info, dealer cards."""
+    return (np.zeros(6, dtype=np.int64), np.zeros((8, 24), dtype=np.int64),
+            np.zeros((5, 8), dtype=np.int64), np.zeros(24, dtype=np.int64))
 
 
 def simulate(variant: BlackjackVariant, rounds: int, seed: int,
@@ -536,10 +556,10 @@ def simulate(variant: BlackjackVariant, rounds: int, seed: int,
         target = min(BATCH, rounds - done)
         st = np.random.default_rng([seed, k]).bit_generator.random_raw(4).astype(np.uint64)
         st[0] |= np.uint64(1)  # xoshiro's state must not be all zero
-        played, pos = _run(st, target, shoe, sh, pos, cut, variant.shuffle_every_round,
+        played, pos = _run(st, target, shoe, sh, pos, cut, variant.shuffle_every_round, False,
                            tb.hard, tb.soft, tb.pair, tb.peek, tb.surr, tb.dbl, tb.split,
                            tb.flags, tb.bj_net, tb.side_kind, tb.side_two, tb.side_three,
-                           tb.side_bust, sums)
+                           tb.side_bust, tb.side_pay, sums, *scratch())
         done += target
         k += 1
         if progress is not None:
@@ -558,16 +578,18 @@ def _sim(bet: str, rounds: int, rtp: float, var: float) -> SimBet:
     return SimBet(bet, rounds, float(rtp), (float(rtp - half), float(rtp + half)))
 
 
-def round_on_shoe(variant: BlackjackVariant, shoe: I64, pos: int) -> tuple[float, int, I64]:
-    """One fast-path round on an explicit shoe order (no shuffling): (net per unit, next
-    position, [first, second, up, dealer cards, dealer bust, third card]). For the differential
-    test against the engine."""
+def round_on_shoe(variant: BlackjackVariant, shoe: I64, pos: int) -> tuple[float, int, I64, F64]:
+    """One round of the fast path's own loop (:func:`_run`) on an explicit shoe order, no
+    shuffling: (net per unit of the main bet, next position, [first, second, up card, dealer
+    cards, dealer bust, third card], the return per unit of each side bet). For the
+    differential test against the engine."""
     tb = tables(variant)
-    sh = np.array([len(shoe), 0], dtype=np.int64)
+    shoe = np.ascontiguousarray(shoe, dtype=np.int64)
+    sh = np.array([len(shoe), 0], dtype=np.int64)  # every card is already in place
     st = np.ones(4, dtype=np.uint64)
-    out = np.zeros(6, dtype=np.int64)
-    net, new = play_round(shoe, pos, sh, st, tb.hard, tb.soft, tb.pair, tb.peek, tb.surr,
-                          tb.dbl, tb.split, tb.flags, tb.bj_net, out,
-                          np.zeros((8, 24), dtype=np.int64), np.zeros((5, 8), dtype=np.int64),
-                          np.zeros(24, dtype=np.int64))
-    return float(net), int(new), out
+    sums = np.zeros(2 + 2 * len(variant.side_bets))
+    work = scratch()
+    _, new = _run(st, 1, shoe, sh, pos, len(shoe) + 1, False, True, tb.hard, tb.soft, tb.pair,
+                  tb.peek, tb.surr, tb.dbl, tb.split, tb.flags, tb.bj_net, tb.side_kind,
+                  tb.side_two, tb.side_three, tb.side_bust, tb.side_pay, sums, *work)
+    return float(sums[0]), int(new), work[0].copy(), sums[2::2].copy()
