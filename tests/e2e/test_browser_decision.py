@@ -126,6 +126,21 @@ def test_issue4_blackjack_round_in_the_browser_moves_the_balance_by_the_settleme
     assert page.locator("#dealer .pcard.back").count() == 0  # the hole card is turned at the end
     assert page.errors == []
 
+    # -- the account page recalls the round: the dealer's and the seat's cards, the decisions
+    page.goto(f"{base}/account.html")
+    page.get_by_role("button", name=f"recall round {rid}", exact=True).click()
+    box = page.locator(f".recall[aria-label='Round {rid}']")
+    box.wait_for()
+    outcome = recall["outcome"]
+    dealer = box.get_by_role("list", name=re.compile(r"^Dealer: "))
+    assert dealer.locator(".pcard").evaluate_all("ls => ls.map(l => l.dataset.card)") == outcome["dealer"]["cards"]
+    seat = box.get_by_role("list", name=re.compile(r"^Seat 3: "))
+    assert seat.locator(".pcard").evaluate_all("ls => ls.map(l => l.dataset.card)") == \
+        outcome["boxes"][0]["hands"][0]["cards"]
+    labels = {"hit": "Hit", "stand": "Stand", "decline": "No insurance"}
+    assert ", ".join(f"{labels[d]} (you)" for d in decided) in box.inner_text()
+    assert page.errors == []
+
 
 def test_issue6_three_card_poker_play_then_a_timed_out_fold(page: Any, decision_server: str) -> None:
     base = decision_server
