@@ -209,6 +209,11 @@ async def withdrawals(request: Request, player: Me) -> dict[str, Any]:
 
 @router.get("/games", response_model=S.GamesOut)
 async def list_games() -> dict[str, Any]:
+    # the first call runs each engine once (_play_mode): off the event loop, the tables run on it
+    return await run_in_threadpool(_games_catalogue)
+
+
+def _games_catalogue() -> dict[str, Any]:
     items = []
     for name, spec in games().items():
         variants = []
