@@ -207,27 +207,6 @@ async def withdrawals(request: Request, player: Me) -> dict[str, Any]:
 # -- games -------------------------------------------------------------------------------------
 
 
-@router.get("/games", response_model=S.GamesOut)
-async def list_games() -> dict[str, Any]:
-    # the first call runs each engine once (_play_mode): off the event loop, the tables run on it
-    return await run_in_threadpool(_games_catalogue)
-
-
-def _games_catalogue() -> dict[str, Any]:
-    items = []
-    for name, spec in games().items():
-        variants = []
-        for v in variant_names(name):
-            try:
-                title = str(getattr(parse_unchecked(name, v), "title", v))
-            except CroupierError:
-                continue
-            variants.append({"name": v, "title": title})
-        items.append({"name": name, "title": spec.title, "variants": variants,
-                      "play": _play_mode(name)})
-    return {"items": items}
-
-
 class _AsksDecision(Exception):
     pass
 
@@ -258,7 +237,27 @@ def _play_mode(game_name: str) -> str:
                 continue
             return "single"
     return "single"
-    return "single"
+
+
+@router.get("/games", response_model=S.GamesOut)
+async def list_games() -> dict[str, Any]:
+    # the first call runs each engine once (_play_mode): off the event loop, the tables run on it
+    return await run_in_threadpool(_games_catalogue)
+
+
+def _games_catalogue() -> dict[str, Any]:
+    items = []
+    for name, spec in games().items():
+        variants = []
+        for v in variant_names(name):
+            try:
+                title = str(getattr(parse_unchecked(name, v), "title", v))
+            except CroupierError:
+                continue
+            variants.append({"name": v, "title": title})
+        items.append({"name": name, "title": spec.title, "variants": variants,
+                      "play": _play_mode(name)})
+    return {"items": items}
 
 
 def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
