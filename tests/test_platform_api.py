@@ -227,6 +227,18 @@ def test_games_catalogue_and_variant_info(api: Api) -> None:
     assert len(info["wheel_order"]) == 37
 
 
+def test_games_catalogue_says_where_each_game_is_played(api: Api) -> None:
+    """The lobby lists single rounds (POST /api/rounds) apart from decision rounds
+    (/api/interactive): a game is a decision game exactly when its engine asks the player."""
+    modes = {g["name"]: g["play"] for g in api.c.get("/api/games").json()["items"]}
+    assert modes["roulette"] == modes["dragon_tiger"] == modes["baccarat"] == "single"
+    assert modes["blackjack"] == modes["three_card_poker"] == modes["casino_holdem"] == "decision"
+    assert set(modes.values()) == {"single", "decision"}
+    # a shoe's composition for the in-browser shoe check (docs/provably_fair.md "Shoes")
+    assert api.c.get("/api/games/baccarat/variants/live_004").json()["decks"] == 8
+    assert api.c.get("/api/games/roulette/variants/european").json()["decks"] is None
+
+
 def test_openapi_is_the_contract(api: Api) -> None:
     spec = api.c.get("/openapi.json").json()
     for path in ("/api/players", "/api/sessions", "/api/rounds", "/api/history/{round_id}",

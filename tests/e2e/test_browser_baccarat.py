@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import importlib.util
 import os
+import re
 import secrets
 import socket
 import subprocess
@@ -205,3 +206,26 @@ def test_issue5_bet_at_the_baccarat_table_see_the_cards_and_the_settlement(page:
     assert outcome["winner"] in bead
     assert page.text_content("#shoe-hash") == table["shoe"]["server_seed_hash"]
     assert page.errors == []
+
+    # -- the account page's Games History and recall show the round's cards (000 §10)
+    page.goto(f"{base}/account.html")
+    row = page.locator(f"#history-body tr[data-round='{round_id}']")
+    row.wait_for()
+    assert "Player" in row.inner_text() and "Banker" in row.inner_text()
+    page.get_by_role("button", name=f"recall round {round_id}", exact=True).click()
+    box = page.locator(f".recall[aria-label='Round {round_id}']")
+    box.wait_for()
+    hands = {h: box.get_by_role("list", name=re.compile(f"^{h}: ")) for h in ("Player", "Banker")}
+    assert hands["Player"].locator(".pcard").evaluate_all("ls => ls.map(l => l.dataset.card)") == player
+    assert hands["Banker"].locator(".pcard").evaluate_all("ls => ls.map(l => l.dataset.card)") == banker
+    names = box.locator(".pcard").evaluate_all("ls => ls.map(l => l.getAttribute('aria-label'))")
+    assert names == [spoken(c) for c in player + banker]
+    assert f"cards {outcome['shoe']['first_card']} to {outcome['shoe']['next_card'] - 1}" in box.inner_text()
+    assert page.errors == []
+
+
+def spoken(card: str) -> str:
+    """The accessible name of a card (js/cards.js), from croupier.cards' naming."""
+    ranks = {"T": "10", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+    suits = {"c": "clubs", "d": "diamonds", "h": "hearts", "s": "spades"}
+    return f"{ranks.get(card[0], card[0])} of {suits[card[1]]}"

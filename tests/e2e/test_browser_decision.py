@@ -85,13 +85,15 @@ def _settled(page: Any, before: int) -> tuple[int, int, int, int]:
     return rid, stake, returned, _minor(page, "#balance")
 
 
-def _check_history(page: Any, rid: int, game: str, stake: int, returned: int) -> dict[str, Any]:
+def _check_history(page: Any, rid: int, game: str, stake: int, returned: int,
+                   decided: bool = True) -> dict[str, Any]:
     recall = _recall(page, rid)
     assert (recall["game"], recall["kind"], recall["state"]) == (game, "decision", "settled")
     assert (recall["stake_minor"], recall["returned_minor"]) == (stake, returned)
     assert sum(b["stake_minor"] for b in recall["bets"]) == stake
     assert sum(b["returned_minor"] for b in recall["bets"]) == returned
-    assert any(e["type"] == "decision" for e in recall["events"])
+    # a blackjack dealt to the player (or the dealer's, seen at the peek) ends the round undecided
+    assert any(e["type"] == "decision" for e in recall["events"]) == decided
     return recall
 
 
@@ -121,9 +123,24 @@ def test_issue4_blackjack_round_in_the_browser_moves_the_balance_by_the_settleme
             "(n) => document.querySelector('#felt').dataset.decision !== String(n)", arg=n)
     rid, stake, returned, after = _settled(page, 10000)
     assert after - 10000 == returned - stake  # the balance shown moved by exactly the settlement
-    recall = _check_history(page, rid, "blackjack", stake, returned)
+    recall = _check_history(page, rid, "blackjack", stake, returned, decided=bool(decided))
     assert recall["bets"][0]["target"] == [3]
     assert page.locator("#dealer .pcard.back").count() == 0  # the hole card is turned at the end
+    assert page.errors == []
+
+    # -- the account page recalls the round: the dealer's and the seat's cards, the decisions
+    page.goto(f"{base}/account.html")
+    page.get_by_role("button", name=f"recall round {rid}", exact=True).click()
+    box = page.locator(f".recall[aria-label='Round {rid}']")
+    box.wait_for()
+    outcome = recall["outcome"]
+    dealer = box.get_by_role("list", name=re.compile(r"^Dealer: "))
+    assert dealer.locator(".pcard").evaluate_all("ls => ls.map(l => l.dataset.card)") == outcome["dealer"]["cards"]
+    seat = box.get_by_role("list", name=re.compile(r"^Seat 3: "))
+    assert seat.locator(".pcard").evaluate_all("ls => ls.map(l => l.dataset.card)") == \
+        outcome["boxes"][0]["hands"][0]["cards"]
+    labels = {"hit": "Hit", "stand": "Stand", "decline": "No insurance"}
+    assert ", ".join(f"{labels[d]} (you)" for d in decided) in box.inner_text()
     assert page.errors == []
 
 

@@ -25,6 +25,7 @@ from starlette.concurrency import run_in_threadpool
 from croupier.api import problems
 from croupier.api import schemas as S
 from croupier.errors import CroupierError, UnknownGame
+from croupier.games.base import play
 from croupier.games.registry import game, games, load_variant, parse_unchecked, variant_names
 from croupier.platform import history, wallet
 from croupier.platform.config import Settings
@@ -45,6 +46,7 @@ from croupier.platform.players import token_hash
 from croupier.platform.rounds import SlipBet
 from croupier.platform.runner import supervise
 from croupier.platform.service import Idem, Outcome, Platform, player_dict
+from croupier.rng import fair
 from croupier.store.models import Player
 
 log = logging.getLogger("croupier.api")
@@ -247,8 +249,45 @@ async def withdrawals(request: Request, player: Me) -> dict[str, Any]:
 # -- games -------------------------------------------------------------------------------------
 
 
+class _AsksDecision(Exception):
+    pass
+
+
+def _asks(_state: Any, _legal: Any) -> Any:
+    raise _AsksDecision
+
+
+@functools.cache
+def _play_mode(game_name: str) -> str:
+    """How a game's rounds are played: ``"single"`` (one request, ``POST /api/rounds``) when its
+    engine plays a round of the demonstration bets through without asking the player anything,
+    ``"decision"`` (``/api/interactive``) when it asks for a decision. Decided by running the
+    engine once from a fixed stream (as ``platform.shoes.is_shoe_game`` does)."""
+    spec = game(game_name)
+    for v in variant_names(game_name):
+        try:
+            variant = parse_unchecked(game_name, v)
+        except CroupierError:
+            continue
+        for cur in (*(getattr(variant, "limits", None) or {}), "EUR"):
+            try:
+                play(spec.engine, variant, spec.demo_bets(variant, cur), cur,
+                     fair.stream("00" * 32, "play-mode", 0), decide=_asks)
+            except _AsksDecision:
+                return "decision"
+            except CroupierError:
+                continue
+            return "single"
+    return "single"
+
+
 @router.get("/games", response_model=S.GamesOut)
 async def list_games() -> dict[str, Any]:
+    # the first call runs each engine once (_play_mode): off the event loop, the tables run on it
+    return await run_in_threadpool(_games_catalogue)
+
+
+def _games_catalogue() -> dict[str, Any]:
     items = []
     for name, spec in games().items():
         variants = []
@@ -258,7 +297,8 @@ async def list_games() -> dict[str, Any]:
             except CroupierError:
                 continue
             variants.append({"name": v, "title": title})
-        items.append({"name": name, "title": spec.title, "variants": variants})
+        items.append({"name": name, "title": spec.title, "variants": variants,
+                      "play": _play_mode(name)})
     return {"items": items}
 
 
@@ -284,6 +324,9 @@ def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
     out: dict[str, Any] = {"game": game_name, "variant": variant_name,
                            "title": str(getattr(variant, "title", variant_name)),
                            "bets": bets, "limits": limits}
+    decks = getattr(variant, "decks", None)
+    if isinstance(decks, int) and not isinstance(decks, bool):
+        out["decks"] = decks  # card games: the 52-card decks of a fresh shoe
     wheel = getattr(variant, "wheel", None)
     if wheel is not None:
         from croupier.games.roulette.wheel import RED, label

@@ -123,6 +123,7 @@ class GameOut(_Out):
     name: str
     title: str
     variants: list[VariantBrief]
+    play: str = "single"  # "single": POST /api/rounds; "decision": /api/interactive
 
 
 class GamesOut(_Out):
@@ -141,6 +142,7 @@ class VariantInfoOut(_Out):
     title: str
     bets: list[BetInfo]
     limits: dict[str, Any]
+    decks: int | None = None  # card games: the 52-card decks of a fresh shoe
 
 
 class BetOut(_Out):

@@ -1,8 +1,9 @@
 // The account page: register / log in, wallet (deposit, withdraw), Games History with round
 // recall, and the provably-fair seeds (docs/api.md "Players", "Wallet", "Games History").
 import { api, newKey, saveSession, token } from "./api.js";
-import { firstDraw, sha256Hex } from "./fair.js";
+import { firstDraw, sha256Hex, shuffleShoe } from "./fair.js";
 import { formatMoney, parseMajor } from "./money.js";
+import { outcomeEl, outcomeText } from "./outcome.js";
 import { betLabel } from "./roulette/layout.js";
 import { $, renderHeader, toast } from "./ui.js";
 
@@ -221,11 +222,11 @@ async function loadHistory(more = false) {
     const { items } = await api.history(50, more ? oldest : undefined);
     if (!more) body.replaceChildren();
     for (const h of items) {
-      const outcome = h.outcome?.pockets?.join(", ") ?? "–";
+      const outcome = outcomeText(h.outcome, (m) => formatMoney(m, h.currency));
       body.append(el("tr", { "data-round": String(h.round_id) },
         el("td", {}, String(h.round_id)),
-        el("td", {}, `${h.variant.replace(/_/g, " ")}${h.table_id ? ` · ${h.table_id}` : ""}`),
-        el("td", {}, outcome),
+        el("td", {}, `${h.game.replace(/_/g, " ")} · ${h.variant.replace(/_/g, " ")}${h.table_id ? ` · ${h.table_id}` : ""}`),
+        el("td", { class: "outcome-col" }, outcome),
         el("td", { class: "num-col" }, formatMoney(h.stake_minor, h.currency)),
         el("td", { class: "num-col" }, formatMoney(h.returned_minor, h.currency)),
         el("td", { class: "num-col", "data-net": String(h.net_minor) }, formatMoney(h.net_minor, h.currency)),
@@ -243,6 +244,15 @@ $("#history-more").addEventListener("click", () => loadHistory(true));
 
 const VERIFIABLE = new Set(["european", "american", "electronic", "french_la_partage"]);
 
+/** A bet's name: roulette's positions as the layout names them, other games' codes in words
+ * (a blackjack seat as "seat 3"). */
+function betName(game, b) {
+  if (game === "roulette") return betLabel(b.code, b.target);
+  const name = b.code.replace(/_/g, " ");
+  const target = b.target?.length ? (game === "blackjack" ? ` · seat ${b.target.join(", ")}` : ` ${b.target.join("/")}`) : "";
+  return `${name}${target}${b.carried_in ? " (carried in)" : ""}`;
+}
+
 async function recall(id) {
   const box = $("#recall");
   box.replaceChildren(el("p", { class: "muted" }, `Loading round ${id}…`));
@@ -254,17 +264,21 @@ async function recall(id) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Bet"), el("th", { scope: "col", class: "num-col" }, "Stake"),
         el("th", { scope: "col", class: "num-col" }, "Returned"), el("th", { scope: "col" }, "Outcome"))),
       el("tbody", {}, ...r.bets.map((b) => el("tr", {},
-        el("td", {}, betLabel(b.code, b.target)), el("td", { class: "num-col" }, formatMoney(b.stake_minor, c)),
-        el("td", { class: "num-col" }, formatMoney(b.returned_minor, c)), el("td", {}, b.outcome)))));
+        el("td", {}, betName(r.game, b)), el("td", { class: "num-col" }, formatMoney(b.stake_minor, c)),
+        el("td", { class: "num-col" }, b.returned_minor === null ? "–" : formatMoney(b.returned_minor, c)), el("td", {}, b.outcome ?? "–")))));
     const verifyOut = el("p", { role: "status" });
     const verifyBtn = f.server_seed
       ? el("button", { type: "button", onclick: () => verify(r, verifyOut) }, "Verify in this browser")
       : el("p", { class: "muted" }, (r.kind === "single" || r.kind === "decision")
         ? "The server seed is revealed when you rotate your seeds (Provably fair, above)."
-        : "The server seed is revealed with the round's result.");
+        : f.scheme === "table_shoe"
+          ? "The shoe's server seed is revealed when its cut card comes out; then this page shuffles the shoe again and checks this round's cards."
+          : "The server seed is revealed with the round's result.");
     box.replaceChildren(el("div", { class: "recall", "aria-label": `Round ${id}` },
-      el("h3", {}, `Round ${r.round_id} · ${r.variant.replace(/_/g, " ")} · ${r.state}`),
-      el("p", {}, `Outcome: ${r.outcome?.pockets?.join(", ") ?? "–"} · staked ${formatMoney(r.stake_minor, c)} · returned ${formatMoney(r.returned_minor, c)} · net ${formatMoney(r.net_minor, c)}`),
+      el("h3", {}, `Round ${r.round_id} · ${r.game.replace(/_/g, " ")} · ${r.variant.replace(/_/g, " ")} · ${r.state}`),
+      el("p", {}, `Staked ${formatMoney(r.stake_minor, c)} · returned ${r.returned_minor === null ? "–" : formatMoney(r.returned_minor, c)} · net ${r.net_minor === null ? "–" : formatMoney(r.net_minor, c)}`),
+      el("h4", { class: "section-title" }, "Outcome"),
+      outcomeEl(r.outcome, (m) => formatMoney(m, c)),
       r.void_reason ? el("p", { class: "error" }, `Voided: ${r.void_reason}; every stake refunded.`) : null,
       bets,
       el("h4", { class: "section-title" }, "Provably fair data"),
@@ -288,6 +302,7 @@ async function verify(r, out) {
     const hash = await sha256Hex(f.server_seed);
     const okHash = hash === String(f.server_seed_hash).toLowerCase();
     let text = okHash ? "SHA-256 of the server seed matches the published hash. " : "The server seed does NOT match its hash! ";
+    let okCards = true;
     const pockets = r.outcome?.pockets || [];
     if (r.game === "roulette" && VERIFIABLE.has(r.variant) && pockets.length === 1) {
       const american = r.variant === "american";
@@ -297,14 +312,41 @@ async function verify(r, out) {
       text += pocket === String(pockets[0])
         ? `The first draw gives pocket ${pocket}, the recorded outcome.`
         : `The first draw gives pocket ${pocket} but the outcome is ${pockets[0]}: use croupier verify.`;
+    } else if (f.scheme === "table_shoe" && Array.isArray(r.outcome?.shoe?.cards)) {
+      const shoe = await checkShoe(r);
+      text += shoe.text;
+      out.dataset.cards = shoe.ok === null ? "unchecked" : shoe.ok ? "match" : "mismatch";
+      if (shoe.ok === false) okCards = false;
     } else {
       text += "Recompute the draws with croupier verify.";
     }
     out.textContent = text;
-    out.className = okHash ? "ok" : "error";
+    out.className = okHash && okCards ? "ok" : "error";
+    out.dataset.hash = okHash ? "match" : "mismatch";
   } catch (e) {
     out.textContent = `Could not verify here: ${e.message}`;
   }
+}
+
+/**
+ * A round dealt from a table's shoe (docs/provably_fair.md "Shoes of card tables"): shuffle the
+ * shoe from its revealed seed here and compare the cards from position `nonce` on with the
+ * round's. The shoe's composition is its variant's `decks` (GET /api/games/{game}/variants/{v}).
+ */
+async function checkShoe(r) {
+  const f = r.fairness;
+  const dealt = r.outcome.shoe.cards;
+  let decks;
+  try { decks = (await api.variant(r.game, r.variant)).decks; } catch { decks = null; }
+  if (!Number.isInteger(decks) || decks < 1) {
+    return { ok: null, text: "The shoe's composition is not published for this variant: recompute it with croupier verify-shoe." };
+  }
+  const shoe = await shuffleShoe(f.server_seed, f.client_seed, r.game, decks);
+  const mine = shoe.slice(f.nonce, f.nonce + dealt.length);
+  const ok = mine.length === dealt.length && mine.every((c, i) => c === dealt[i]);
+  return ok
+    ? { ok, text: `Shuffling the ${decks}-deck shoe from this seed gives, from card ${f.nonce} on, exactly this round's ${dealt.length} cards (${dealt.join(" ")}).` }
+    : { ok, text: `Shuffling the ${decks}-deck shoe from this seed gives ${mine.join(" ")} from card ${f.nonce} on, NOT this round's ${dealt.join(" ")}: check with croupier verify-shoe.` };
 }
 
 // ---------------------------------------------------------------- provably fair seeds

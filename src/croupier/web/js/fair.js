@@ -8,33 +8,79 @@ export async function sha256Hex(seedHex) {
   return hex(await crypto.subtle.digest("SHA-256", fromHex(seedHex)));
 }
 
+/** A round's byte stream (docs/provably_fair.md steps 4-6; rng/source.py HmacStream). */
+export class FairStream {
+  constructor(seedHex, clientSeed, nonce) {
+    this.seed = fromHex(seedHex);
+    this.prefix = `${clientSeed}:${nonce}:`;
+    this.key = null;
+    this.buf = new Uint8Array(0);
+    this.pos = 0;
+    this.counter = 0;
+  }
+
+  async byte() {
+    if (this.pos >= this.buf.length) {
+      this.key = this.key || await crypto.subtle.importKey("raw", this.seed, { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+      const msg = new TextEncoder().encode(`${this.prefix}${this.counter}`);
+      this.buf = new Uint8Array(await crypto.subtle.sign("HMAC", this.key, msg));
+      this.counter += 1;
+      this.pos = 0;
+    }
+    this.pos += 1;
+    return this.buf[this.pos - 1];
+  }
+
+  /** An integer in [0, n) by rejection sampling (no modulo bias); n = 1 reads nothing. */
+  async randbelow(n) {
+    if (!Number.isSafeInteger(n) || n < 1) throw new Error(`randbelow(${n})`);
+    if (n === 1) return 0;
+    const bits = (n - 1).toString(2).length;
+    const nbytes = Math.ceil(bits / 8);
+    const mod = 2 ** bits;
+    for (;;) {
+      let v = 0;
+      for (let i = 0; i < nbytes; i += 1) v = (v * 256 + await this.byte()) % mod;
+      if (v < n) return v;
+    }
+  }
+
+  /** Fisher-Yates (Durstenfeld) in place: for i = n-1 .. 1 swap i with randbelow(i + 1). */
+  async shuffle(items) {
+    for (let i = items.length - 1; i > 0; i -= 1) {
+      const j = await this.randbelow(i + 1);
+      [items[i], items[j]] = [items[j], items[i]];
+    }
+    return items;
+  }
+}
+
 /** The first `randbelow(n)` of a round's stream. */
 export async function firstDraw(seedHex, clientSeed, nonce, n) {
-  const key = await crypto.subtle.importKey("raw", fromHex(seedHex), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  const bits = (n - 1).toString(2).length;
-  const nbytes = Math.ceil(bits / 8);
-  const mask = 2 ** bits - 1;
-  let buf = new Uint8Array(0);
-  let pos = 0;
-  let counter = 0;
-  const read = async (k) => {
-    const out = [];
-    while (out.length < k) {
-      if (pos >= buf.length) {
-        const msg = new TextEncoder().encode(`${clientSeed}:${nonce}:${counter}`);
-        buf = new Uint8Array(await crypto.subtle.sign("HMAC", key, msg));
-        counter += 1;
-        pos = 0;
-      }
-      out.push(buf[pos]);
-      pos += 1;
-    }
-    return out;
-  };
-  for (let guard = 0; guard < 10000; guard++) {
-    const bytes = await read(nbytes);
-    const v = bytes.reduce((acc, b) => acc * 256 + b, 0) % (mask + 1);
-    if (v < n) return v;
-  }
-  throw new Error("no draw");
+  return new FairStream(seedHex, clientSeed, nonce).randbelow(n);
+}
+
+// ---------------------------------------------------------------- shoes of card tables
+// docs/provably_fair.md "Shoes of card tables", platform/shoes.py shuffle_cards: the shoe's cards
+// in their starting order, shuffled from (server seed, "<table>:shoe:<n>", nonce 0). Card codes
+// are rank * 4 + suit (ranks 2..14, suits c d h s: croupier/cards/card.py).
+const RANK_CHARS = "23456789TJQKA";
+const SUIT_CHARS = "cdhs";
+export const cardName = (code) => (code === 60 ? "Jk" : RANK_CHARS[(code >> 2) - 2] + SUIT_CHARS[code & 3]);
+const ONE_DECK = Array.from({ length: 52 }, (_, i) => 8 + i);
+
+/**
+ * The starting order of a shoe of `decks` 52-card decks: baccarat's table shoe is `decks` decks
+ * one after the other (games/baccarat/shoe.py TableShoe.new: cards.deck(decks)); the other shoe
+ * games list each card code ascending, `decks` times (the engine's fresh composition).
+ */
+export function freshShoe(game, decks) {
+  if (game === "baccarat") return Array.from({ length: decks }, () => ONE_DECK).flat();
+  return ONE_DECK.flatMap((c) => Array(decks).fill(c));
+}
+
+/** The shuffled shoe (card names, in dealing order from position 0). */
+export async function shuffleShoe(seedHex, clientSeed, game, decks) {
+  const cards = await new FairStream(seedHex, clientSeed, 0).shuffle(freshShoe(game, decks));
+  return cards.map(cardName);
 }

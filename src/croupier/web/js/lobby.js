@@ -14,10 +14,12 @@ function el(tag, attrs = {}, ...kids) {
   return e;
 }
 
+const tablesLoaded = api.tables();
+
 async function loadTables() {
   const ul = document.getElementById("tables");
   try {
-    const { items } = await api.tables();
+    const { items } = await tablesLoaded;
     ul.replaceChildren();
     if (!items.length) ul.append(el("li", { class: "muted" }, "No table is open."));
     for (const t of items) {
@@ -48,6 +50,8 @@ async function loadGames() {
   const ul = document.getElementById("games");
   try {
     const { items } = await api.games();
+    let tables = [];
+    try { tables = (await tablesLoaded).items; } catch { /* the table list shows its own error */ }
     ul.replaceChildren();
     const roulette = items.filter((g) => g.name === "roulette");
     const others = items.filter((g) => g.name !== "roulette");
@@ -61,19 +65,37 @@ async function loadGames() {
         el("p", { class: "muted" }, "Single-player spins: your own round, drawn from your provably-fair seeds."), vs));
     }
     // decision tables (blackjack, poker against the dealer): /api/interactive
-    const decisionTables = [["/blackjack.html", "Blackjack"], ["/poker.html?game=casino_holdem", "Casino Hold'em"], ["/poker.html?game=three_card_poker", "Three Card Poker"]];
+    const WEB_TABLES = { blackjack: ["/blackjack.html", "Blackjack"], casino_holdem: ["/poker.html?game=casino_holdem", "Casino Hold'em"], three_card_poker: ["/poker.html?game=three_card_poker", "Three Card Poker"] };
+    const decisionTables = Object.values(WEB_TABLES);
     ul.append(el("li", { class: "card" }, el("h3", {}, "Card tables"),
       el("p", { class: "muted" }, "Single player against the dealer: your own deal from your provably-fair seeds, with a decision timer."),
       el("ul", {}, ...decisionTables.map(([href, title]) => el("li", {}, el("a", { href, "aria-label": `Play ${title}` }, title))))));
-    if (others.length) {
-      const list = el("ul", { class: "more-games" });
-      for (const g of others) {
-        list.append(el("li", {}, g.title, g.variants.length > 1 ? el("span", { class: "muted" }, ` (${g.variants.length} variants)`) : null));
+    // every other game: where it is played (GET /api/games "play"; docs/api.md)
+    const rest = others.filter((g) => !WEB_TABLES[g.name]);
+    if (rest.length) {
+      const shoeTables = new Map(tables.filter((t) => t.roads).map((t) => [t.game, t]));
+      const single = rest.filter((g) => g.play !== "decision");
+      const decision = rest.filter((g) => g.play === "decision");
+      const item = (g) => {
+        const t = shoeTables.get(g.name);
+        return el("li", {}, g.title, g.variants.length > 1 ? el("span", { class: "muted" }, ` (${g.variants.length} variants)`) : null,
+          t ? el("span", {}, " · ", el("a", { href: `/baccarat.html?id=${encodeURIComponent(t.id)}` }, `live table: ${t.name}`)) : null);
+      };
+      const groups = [];
+      if (single.length) {
+        groups.push(el("h4", { class: "section-title" }, `Single rounds: POST /api/rounds (${single.length})`),
+          el("p", { class: "muted" }, "One request plays a whole round from your provably-fair seeds; the result is in your Games History."),
+          el("ul", { class: "more-games", "aria-label": "Games played as single rounds" }, ...single.map(item)));
       }
-      ul.append(el("li", { class: "card wide" },
-        el("h3", {}, `${others.length} more games`),
-        el("p", { class: "muted" }, "In the catalogue with their exact maths; playable through the API (POST /api/rounds) for now, their web tables come later."),
-        el("details", {}, el("summary", {}, "Show the games"), list)));
+      if (decision.length) {
+        groups.push(el("h4", { class: "section-title" }, `Decision rounds: /api/interactive (${decision.length})`),
+          el("p", { class: "muted" }, "Rounds that wait for your decisions (docs/api.md \"Decision rounds\"); no web table yet."),
+          el("ul", { class: "more-games", "aria-label": "Games played as decision rounds" }, ...decision.map(item)));
+      }
+      ul.append(el("li", { class: "card wide", id: "more-games" },
+        el("h3", {}, `${rest.length} more games`),
+        el("p", { class: "muted" }, "In the catalogue with their exact maths. A game with a live table links to it; every one of them is played through the API:"),
+        el("details", {}, el("summary", {}, "Show the games and where to play them"), ...groups)));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));

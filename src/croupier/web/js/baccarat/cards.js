@@ -1,15 +1,8 @@
-// Playing cards as the server names them (croupier/cards/card.py): rank "23456789TJQKA" then suit
-// "cdhs" ("Td" is the ten of diamonds). Baccarat values: A 1, 2-9 face value, tens and pictures 0.
-const SUITS = { c: ["♣", "clubs", "black"], d: ["♦", "diamonds", "red"], h: ["♥", "hearts", "red"], s: ["♠", "spades", "black"] };
-const RANKS = { T: ["10", "ten"], J: ["J", "jack"], Q: ["Q", "queen"], K: ["K", "king"], A: ["A", "ace"] };
+// Baccarat's cards: the names and spoken labels are js/cards.js's; here the point values (A 1, 2-9
+// face value, tens and pictures 0) and the card that turns face up on the table.
+import { parseCard } from "../cards.js";
 
-export function parseCard(name) {
-  const rank = name.slice(0, -1);
-  const suit = name.slice(-1);
-  const [face, word] = RANKS[rank] || [rank, rank];
-  const [symbol, suitWord, colour] = SUITS[suit] || ["?", suit, "black"];
-  return { name, rank, face, symbol, colour, label: `${word} of ${suitWord}` };
-}
+export { parseCard };
 
 /** Baccarat point value of a card (000 §12.13, 004 §3.3). */
 export function pointOf(name) {

@@ -5,6 +5,9 @@
 import { ApiError, api, newKey, request, token } from "../api.js";
 import { formatMoney, parseMajor, toMajorString } from "../money.js";
 import { $, renderHeader, toast } from "../ui.js";
+import { backEl, cardEl, handEl } from "../cards.js";
+
+export { backEl, cardEl, handEl };
 
 export const interactive = {
   table: (game, variant, currency) => request("GET", `/api/interactive/tables/${encodeURIComponent(game)}/${encodeURIComponent(variant)}?currency=${encodeURIComponent(currency)}`, undefined, { auth: false }),
@@ -14,9 +17,6 @@ export const interactive = {
   act: (id, action, decisionNo, key) => request("POST", `/api/interactive/${id}/actions`, { action, decision_no: decisionNo }, { key }),
 };
 
-const SUITS = { c: ["♣", "clubs", "black"], d: ["♦", "diamonds", "red"], h: ["♥", "hearts", "red"], s: ["♠", "spades", "black"] };
-const RANKS = { A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10" };
-
 export function el(tag, attrs = {}, ...kids) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -25,27 +25,6 @@ export function el(tag, attrs = {}, ...kids) {
   }
   for (const k of kids) if (k !== null && k !== undefined) e.append(k);
   return e;
-}
-
-/** A card ("Tc", "As", "JK" for the joker) as an element with a spoken name. */
-export function cardEl(name) {
-  if (name === "JK" || name === "Jo" || name === "joker") return el("li", { class: "pcard joker", "aria-label": "Joker" }, "🃏");
-  const rank = name.slice(0, -1);
-  const [sym, suit, colour] = SUITS[name.slice(-1)] || ["?", "?", "black"];
-  const face = rank === "T" ? "10" : rank;
-  return el("li", { class: `pcard ${colour}`, "aria-label": `${RANKS[rank] || face} of ${suit}`, "data-card": name },
-    el("span", { "aria-hidden": "true" }, face, el("br"), sym));
-}
-
-export function backEl() {
-  return el("li", { class: "pcard back", "aria-label": "face-down card" }, el("span", { "aria-hidden": "true" }, "🂠"));
-}
-
-export function handEl(label, cards, hidden = 0) {
-  const ul = el("ul", { class: "pcards", "aria-label": label });
-  for (const c of cards) ul.append(cardEl(c));
-  for (let i = 0; i < hidden; i += 1) ul.append(backEl());
-  return ul;
 }
 
 const ACTION_LABELS = {
