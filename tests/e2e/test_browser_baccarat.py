@@ -196,6 +196,10 @@ def test_issue5_bet_at_the_baccarat_table_see_the_cards_and_the_settlement(page:
 
     # -- the scoreboards are the server's (games/baccarat/roads.py), drawn cell for cell
     page.wait_for_function(f"() => document.querySelector('#coups li[data-round=\"{round_id}\"]')")
+    # the scoreboards are redrawn from the same table view as the coups, but not in the same frame
+    page.wait_for_function(
+        f"() => [...document.querySelectorAll('#bead-plate li')].some(l => l.dataset.winner === '{outcome['winner']}')",
+        timeout=15000)
     table = _get(page, "/api/tables/baccarat-eur")
     for key, sel in (("bead_plate", "#bead-plate li"), ("big_road", "#big-road li")):
         drawn = page.eval_on_selector_all(
