@@ -9,12 +9,18 @@ from __future__ import annotations
 
 import functools
 import http.server
+import importlib.util
 import os
 import shutil
+import socket
+import subprocess
+import sys
 import threading
-from collections.abc import Iterator
+import time
+import urllib.request
+from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, NamedTuple
 
 import pytest
 
@@ -82,3 +88,65 @@ def static_url() -> Iterator[str]:
     yield f"http://127.0.0.1:{server.server_address[1]}"
     server.shutdown()
     server.server_close()
+
+
+class Server(NamedTuple):
+    """A real ``croupier`` server in a subprocess: its base URL and the environment it runs with."""
+
+    base: str
+    env: dict[str, str]
+
+
+def _free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def launch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, dict[str, str]], Server]]:
+    """Start the real server (uvicorn, a temporary SQLite file, no Redis) with the given settings;
+    every server a module started is stopped when the module ends. One copy for every browser test."""
+    running: list[tuple[subprocess.Popen[bytes], IO[str]]] = []
+
+    def start(name: str, settings: dict[str, str]) -> Server:
+        if importlib.util.find_spec("croupier.api.app") is None:  # pragma: no cover
+            _unavailable("the API (croupier.api.app) is not in this tree")
+        tmp = tmp_path_factory.mktemp(name)
+        port = _free_port()
+        env = dict(os.environ)
+        env.pop("CROUPIER_REDIS_URL", None)
+        env.update({"CROUPIER_DATABASE_URL": f"sqlite:///{tmp / 'croupier.sqlite3'}",
+                    "CROUPIER_ARGON2_FAST": "1"})
+        env.update(settings)
+        log = (tmp / "server.log").open("w")
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "uvicorn", "croupier.api.app:app_factory", "--factory",
+             "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
+            env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
+        )
+        running.append((proc, log))
+        base = f"http://127.0.0.1:{port}"
+        deadline = time.monotonic() + 60
+        while True:
+            if proc.poll() is not None:
+                pytest.fail(f"the server exited ({proc.returncode}):\n{Path(log.name).read_text()}")
+            try:
+                with urllib.request.urlopen(f"{base}/api/health", timeout=2) as r:
+                    if r.status == 200:
+                        return Server(base, env)
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                pytest.fail(f"the server did not start:\n{Path(log.name).read_text()}")
+            time.sleep(0.2)
+
+    yield start
+    for proc, log in running:
+        proc.terminate()
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        log.close()

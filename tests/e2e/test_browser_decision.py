@@ -8,18 +8,11 @@ no roulette tables); headless Debian chromium drives the pages."""
 
 from __future__ import annotations
 
-import os
 import re
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.e2e.test_browser_roulette import _free_port, _minor, _recall, _register_and_deposit
+from tests.e2e.test_browser_roulette import _minor, _recall, _register_and_deposit
 
 pytestmark = pytest.mark.e2e
 
@@ -27,49 +20,13 @@ DECISION_SECONDS = 8  # short, yet long enough for a loaded CI machine to click 
 
 
 @pytest.fixture(scope="module")
-def decision_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    tmp = tmp_path_factory.mktemp("e2e_decision")
-    port = _free_port()
-    env = dict(os.environ)
-    env.pop("CROUPIER_REDIS_URL", None)
-    env.update({
-        "CROUPIER_DATABASE_URL": f"sqlite:///{tmp / 'croupier.sqlite3'}",
+def decision_server(launch: Any) -> str:
+    return str(launch("e2e_decision", {
         "CROUPIER_DECISION_SECONDS": str(DECISION_SECONDS),
         "CROUPIER_RUN_TABLES": "0",
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.5",
-        "CROUPIER_ARGON2_FAST": "1",
         "CROUPIER_KYC_REQUIRED": "0",
-    })
-    log = (tmp / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "croupier.api.app:app_factory", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"the server exited ({proc.returncode}):\n{Path(log.name).read_text()}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the server did not start:\n{Path(log.name).read_text()}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    }).base)
 
 
 def _settled(page: Any, before: int) -> tuple[int, int, int, int]:

@@ -8,15 +8,9 @@ The real server runs in a subprocess (uvicorn, a temporary SQLite file); headles
 
 from __future__ import annotations
 
-import importlib.util
-import os
 import secrets
-import socket
 import subprocess
 import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,56 +19,14 @@ import pytest
 pytestmark = pytest.mark.e2e
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, dict[str, str]]]:
-    if importlib.util.find_spec("croupier.api.app") is None:  # pragma: no cover
-        pytest.skip("the API is not in this tree")
-    tmp = tmp_path_factory.mktemp("e2e_protection")
-    port = _free_port()
-    env = dict(os.environ)
-    env.pop("CROUPIER_REDIS_URL", None)
-    env.update({
-        "CROUPIER_DATABASE_URL": f"sqlite:///{tmp / 'croupier.sqlite3'}",
+def server(launch: Any) -> tuple[str, dict[str, str]]:
+    srv = launch("e2e_protection", {
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.3",
-        "CROUPIER_ARGON2_FAST": "1",
         "CROUPIER_RUN_TABLES": "0",
     })
-    log = (tmp / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "croupier.api.app:app_factory", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"the server exited ({proc.returncode}):\n{Path(log.name).read_text()}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the server did not start:\n{Path(log.name).read_text()}")
-            time.sleep(0.2)
-        yield base, env
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+    return srv.base, srv.env
 
 
 def _register(page: Any, base: str, login: str, currency: str) -> None:

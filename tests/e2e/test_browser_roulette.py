@@ -10,18 +10,9 @@ computed here from the paytable and the winning pocket.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import secrets
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
-from collections.abc import Iterator
 from fractions import Fraction
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -34,61 +25,16 @@ pytestmark = pytest.mark.e2e
 BETTING_SECONDS = 8  # short window for the test (004 §1.6 default is 23 s)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
 
 @pytest.fixture(scope="module")
-def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    if importlib.util.find_spec("croupier.api") is None or importlib.util.find_spec("croupier.api.app") is None:
-        reason = "the API (croupier.api.app) is not in this tree"
-        if os.environ.get("CI", "").lower() in ("1", "true", "yes"):
-            pytest.fail(f"CI=true: {reason}")
-        pytest.skip(reason)
-    tmp = tmp_path_factory.mktemp("e2e")
-    port = _free_port()
-    env = dict(os.environ)
-    env.pop("CROUPIER_REDIS_URL", None)
-    env.update({
-        "CROUPIER_DATABASE_URL": f"sqlite:///{tmp / 'croupier.sqlite3'}",
+def live_server(launch: Any) -> str:
+    return str(launch("e2e", {
         "CROUPIER_BETTING_SECONDS": str(BETTING_SECONDS),
         "CROUPIER_RESULT_SECONDS": "1",
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.5",
-        "CROUPIER_ARGON2_FAST": "1",
-        "CROUPIER_KYC_REQUIRED": "0",  # protection (issue 7): this flow withdraws without the verification step (001 §5.2.13)
-    })
-    log = (tmp / "server.log").open("w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "uvicorn", "croupier.api.app:app_factory", "--factory",
-         "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
-    )
-    base = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 60
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"the server exited ({proc.returncode}):\n{Path(log.name).read_text()}")
-            try:
-                with urllib.request.urlopen(f"{base}/api/health", timeout=2) as r:
-                    if r.status == 200:
-                        break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"the server did not start:\n{Path(log.name).read_text()}")
-            time.sleep(0.2)
-        yield base
-    finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=15)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
-        log.close()
+        # protection (issue 7): this flow withdraws without the verification step (001 §5.2.13)
+        "CROUPIER_KYC_REQUIRED": "0",
+    }).base)
 
 
 def _minor(page: Any, selector: str) -> int:
