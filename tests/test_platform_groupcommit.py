@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
+from collections.abc import Iterator
 from concurrent.futures import Future
 from datetime import date
 
@@ -36,14 +37,31 @@ def _player(p: Platform, deposit: str) -> tuple[Player, str]:
     return player, token_hash(token)
 
 
+#: how the bets are submitted: as the route does (a TableBet command, which the group commit runs
+#: in batches of statements: platform/batchbets.py) or as an opaque closure (one by one, in one
+#: transaction); every test below runs both ways
+FORM = "command"
+
+
+@pytest.fixture(params=["command", "closure"], autouse=True)
+def bet_form(request: pytest.FixtureRequest) -> Iterator[None]:
+    global FORM
+    FORM = request.param
+    yield
+    FORM = "command"
+
+
 def _bet(p: Platform, w: GroupCommit, who: tuple[Player, str], stake: str = "1.00",
          key: str | None = None, body: bytes | None = None) -> Future[Outcome]:
     player, digest = who
     key = key or uuid.uuid4().hex
     idem = Idem(f"player:{player.id}", key,
                 Idem.hash_request("POST", "/api/tables/t-eur/bets", body or stake.encode()))
-    return w.submit(idem, 201, lambda s: p.bet_in(s, player, "t-eur",
-                                                   slip(("red", stake, ()))), (player.id, digest))
+    the_slip = slip(("red", stake, ()))
+    if FORM == "command":
+        return w.submit(idem, 201, p.table_bet(player, "t-eur", the_slip), (player.id, digest))
+    return w.submit(idem, 201, lambda s: p.bet_in(s, player, "t-eur", the_slip),
+                    (player.id, digest))
 
 
 def _outcome(f: Future[Outcome]) -> str:
@@ -68,6 +86,7 @@ def test_000_10_grouped_bets_against_balances_covering_10_each(db_url: str) -> N
     w.stop()
     assert results == Counter({"accepted": 40, "refused": 160})
     assert w.largest > 1  # the commands did share transactions
+    assert (w.batched > 0) == (FORM == "command")  # the route's form ran in batches
     for player, _ in players:
         assert p.balance(player)["cash_minor"] == 0
     assert p.read(lambda s: s.scalar(select(func.count(Bet.id)))) == 40

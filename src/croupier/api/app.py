@@ -421,7 +421,7 @@ async def table_bets(table_id: str, body: S.SlipIn, request: Request, me: MeChec
     player, digest = me
     slip = _slip(body.bets)
     out = await _command(request, player, digest, 201,
-                         lambda s: p.bet_in(s, player, table_id, slip))
+                         p.table_bet(player, table_id, slip))
     if not out.replayed:
         res = out.body
         await st.broker.publish(player_messages(player.id, [
@@ -498,7 +498,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         broker: Broker = (RedisBroker(settings.redis_url, channel_for(plat.db.url))
                           if settings.redis_url else LocalBroker())
         await broker.start(hub.deliver)
-        writer = GroupCommit(plat) if settings.group_commit else None
+        writer = (GroupCommit(plat, threads=settings.writer_threads) if settings.group_commit
+                  else None)
         app.state.croupier = State(plat, hub, broker, writer)
         stop = asyncio.Event()
         tasks = [asyncio.create_task(deposit_provider(plat, broker, stop))]
@@ -513,6 +514,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
             await broker.stop()
             if writer is not None:
                 await asyncio.to_thread(writer.stop)
+                log.info("group commit: %d batches, %d commands (%d batched), largest %d",
+                         writer.batches, writer.commands, writer.batched, writer.largest)
             if platform is None:
                 plat.db.dispose()
 

@@ -196,6 +196,16 @@ class Engine(Protocol, Generic[V, S]):
     def settle(self, state: S) -> Settlement: ...
 
 
+def compact_bets(engine: Any, variant: Any, bets: Sequence[BetRequest]) -> tuple[BetRequest, ...]:
+    """A shorter list of bets that ``engine.start`` judges exactly as it judges ``bets`` when
+    more bets are added after them (the platform validates a player's bets on a shared table
+    together with every bet they placed on the round before). An engine may offer
+    ``compact_bets(variant, bets)`` (roulette merges the stakes on one position); otherwise the
+    bets are kept as they are."""
+    compact = getattr(engine, "compact_bets", None)
+    return tuple(bets) if compact is None else tuple(compact(variant, bets))
+
+
 Decider = Callable[[Any, list[Decision]], Decision]
 
 

@@ -55,7 +55,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch, IllegalAction
-from croupier.games.base import BetRequest, play
+from croupier.games.base import BetRequest, compact_bets, play
 from croupier.games.registry import GameSpec
 from croupier.money import currency, format_minor
 from croupier.platform.clock import aware, iso
@@ -255,13 +255,17 @@ def _ensure_locked(session: Session, player_id: int) -> None:
 # -- what could refuse a bet, and the wallet figures of the response -----------------------------
 
 
-def _guard_columns(play_id: Any) -> list[Any]:
+def _guard_columns(play_id: Any, pid: Any = None, doc: Any = None,
+                   bonus_code: Any = None) -> list[Any]:
     """Columns of the facts that send a bet down the general path, then the wallet figures.
 
+    ``pid``, ``doc`` and ``bonus_code`` are the player's id, document number and bonus account
+    code (bound parameters unless given: the batch path correlates them with a row).
     Supersets are fine here (a listed document whose entry has ended, a time-limit row not yet in
     force): the general path then applies the exact rule."""
-    pid: Any = bindparam("pid")
-    doc: Any = bindparam("doc")
+    pid = bindparam("pid") if pid is None else pid
+    doc = bindparam("doc") if doc is None else doc
+    bonus_code = bindparam("bonus_code") if bonus_code is None else bonus_code
     E = RestrictedPerson
     restricted = exists().where(E.document_number == doc, E.lifted_at.is_(None))
     blocked = exists().where(AccountBlock.player_id == pid, AccountBlock.lifted_at.is_(None))
@@ -276,7 +280,7 @@ def _guard_columns(play_id: Any) -> list[Any]:
     def total(col: Any, *where: Any) -> Any:
         return select(func.coalesce(func.sum(col), 0)).where(*where).scalar_subquery()
 
-    bonus = select(Account.balance).where(Account.code == bindparam("bonus_code")).scalar_subquery()
+    bonus = select(Account.balance).where(Account.code == bonus_code).scalar_subquery()
     return [
         restricted, blocked, limits, funded, span_id, span_last,
         bonus,
@@ -386,8 +390,10 @@ def _table_stmt() -> Select[Any]:
             .with_for_update(read=True, of=Round))
 
 
-def _earlier_bets(session: Session, play_id: int, count: int
+def _earlier_bets(session: Session, play_id: int, count: int, engine: Any, variant: Any
                   ) -> tuple[tuple[BetRequest, ...], tuple[BetRequest, ...]]:
+    """A play's own bets (compacted by the engine: :func:`compact_bets`) and carried bets, from
+    the process cache when it holds the play's current bet count, else from the database."""
     cached = _cache(session).plays.get(play_id)
     if cached is not None and cached[0] == count:
         return cached[1], cached[2]
@@ -398,7 +404,7 @@ def _earlier_bets(session: Session, play_id: int, count: int
             .where(Bet.play_id == play_id).order_by(Bet.seq)):
         (own if carried_from is None else carried).append(
             BetRequest(str(code), int(stake), tuple(target)))
-    return tuple(own), tuple(carried)
+    return compact_bets(engine, variant, own), tuple(carried)
 
 
 def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[SlipBet],
@@ -423,7 +429,7 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
     round_id, play_id, stake_total, count = int(row[0]), row[2], int(row[3] or 0), int(row[4])
     g = _Guards.of(row[5:5 + _GUARDS])
     if play_id is not None and count:
-        own, carried = _earlier_bets(session, int(play_id), count)
+        own, carried = _earlier_bets(session, int(play_id), count, spec.engine, variant)
     else:
         own, carried = (), ()
     spec.engine.start(variant, [*own, *bets], player.currency, carried)  # all the player's bets
@@ -454,7 +460,8 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
                  amount=total, currency=player.currency, account="cash", ref=f"bet:{slip_key}",
                  now=now)  # protection (issue 7): 001 §5.2.10
     session.info.setdefault(_PLAY_CACHE_PENDING, []).append(
-        (play_id, (count + len(bets), (*own, *bets), carried)))
+        (play_id, (count + len(bets), compact_bets(spec.engine, variant, (*own, *bets)),
+                   carried)))
     accepted = [{"code": b.code, "target": list(b.target), "stake_minor": b.stake} for b in bets]
     return {"round_id": round_id, "table_id": t.id, "accepted": accepted,
             "round_stake_minor": stake_total + total,
@@ -596,3 +603,21 @@ def _general_round(session: Session, player: Player, game_name: str, variant_nam
     out = history.recall(session, player, round_id)
     out["balance"] = wallet.balance(session, player).to_dict()
     return out
+
+
+# -- a table bet as a command object (the group commit batches these) ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TableBet:
+    """``POST /api/tables/{id}/bets`` as a command: calling it runs :func:`place_bets` in the
+    given session; the group commit recognises it and runs many in a few statements
+    (:mod:`croupier.platform.batchbets`)."""
+
+    player: Player
+    table_id: str
+    slip: tuple[SlipBet, ...]
+    clock: Any  # () -> datetime
+
+    def __call__(self, session: Session) -> dict[str, Any]:
+        return place_bets(session, self.player, self.table_id, self.slip, self.clock())

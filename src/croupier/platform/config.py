@@ -63,6 +63,8 @@ class Settings:
     default_currency: str = "EUR"
     #: bets and single rounds that arrive together commit in one transaction (groupcommit.py)
     group_commit: bool = True
+    #: writer threads of the group commit per worker (each batch has its own connection)
+    writer_threads: int = 3
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -77,5 +79,6 @@ class Settings:
             run_tables=_flag("CROUPIER_RUN_TABLES", True),
             argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),
             group_commit=_flag("CROUPIER_GROUP_COMMIT", True),
+            writer_threads=max(1, int(_float("CROUPIER_WRITER_THREADS", 3))),
         )
         return replace(base, **overrides)

@@ -275,6 +275,12 @@ class Platform:
                slip: Sequence[SlipBet]) -> dict[str, Any]:
         return betpath.place_bets(s, player, table_id, slip, self.clock())
 
+    def table_bet(self, player: Player, table_id: str,
+                  slip: Sequence[SlipBet]) -> betpath.TableBet:
+        """A table bet as a command object (what the bet route submits: the group commit runs
+        several of them in one batch of statements)."""
+        return betpath.TableBet(player, table_id, tuple(slip), self.clock)
+
     def bet(self, player: Player, table_id: str, slip: Sequence[SlipBet]) -> dict[str, Any]:
         return self.run(lambda s: self.bet_in(s, player, table_id, slip))
 

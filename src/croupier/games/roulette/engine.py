@@ -121,6 +121,25 @@ class RouletteEngine:
         events.append(Event(1, "bets_placed", {"bets": tuple(bets), "carried": tuple(carried)}))
         return RouletteState(variant, cur.code, tuple(placed), (), (), 0, (), None, tuple(events))
 
+    def compact_bets(self, variant: RouletteVariant,
+                     bets: Sequence[BetRequest]) -> tuple[BetRequest, ...]:
+        """One bet per position, its stake the sum of the stakes on it, in the order the
+        positions were first bet (see :func:`croupier.games.base.compact_bets`).
+
+        :meth:`start` judges ``[*compact_bets(earlier), *more]`` exactly as ``[*earlier, *more]``
+        when ``earlier`` was accepted: a sum of accepted stakes on a position is a whole number of
+        its chips, at least its minimum and at most its maximum (the combined check passed); the
+        new bets are checked one by one as before; the combined check finds the same first
+        position over its maximum (positions keep the order of their first bet); the round's
+        total is the same."""
+        lay = layout_for(variant)
+        merged: dict[int, tuple[BetRequest, int]] = {}
+        for b in bets:
+            pos = lay.resolve_checked(b.code, b.target)
+            hit = merged.get(pos.index)
+            merged[pos.index] = (b, b.stake) if hit is None else (hit[0], hit[1] + b.stake)
+        return tuple(BetRequest(b.code, stake, b.target) for b, stake in merged.values())
+
     # -- chance steps ------------------------------------------------------------------------
 
     def next_draw(self, state: RouletteState) -> DrawRequest | None:

@@ -21,10 +21,11 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any, TextIO, cast
 
-from sqlalchemy import Table, bindparam, event, insert, select, update
+from sqlalchemy import Table, bindparam, event, select, update
 from sqlalchemy.orm import Session
 
 from croupier.platform.clock import aware
+from croupier.store import bulk
 from croupier.store.protection_models import AuditEntry, AuditHead
 
 GENESIS = "0" * 64
@@ -63,11 +64,6 @@ def _head_for_update() -> Any:
 
 
 @cache
-def _insert_entries() -> Any:
-    return insert(cast(Table, AuditEntry.__table__))
-
-
-@cache
 def _move_head() -> Any:
     h = cast(Table, AuditHead.__table__)
     return update(h).where(h.c.id == 1).values(seq=bindparam("h_seq"), hash=bindparam("h_hash"))
@@ -89,7 +85,7 @@ def _write_pending(session: Session) -> None:
         digest = entry_hash(entry)
         rows.append(dict(entry, hash=digest))
         prev = digest
-    conn.execute(_insert_entries(), rows)
+    bulk.insert_rows(conn, cast(Table, AuditEntry.__table__), rows)  # one statement
     conn.execute(_move_head(), {"h_seq": seq, "h_hash": prev})
     loaded = session.identity_map.get(session.identity_key(AuditHead, 1))
     if loaded is not None:  # an AuditHead the ORM loaded earlier is stale now

@@ -1,0 +1,184 @@
+"""Table bets in batches (platform/batchbets.py): a batch of table-bet commands gives every
+command exactly the answer it gets on its own, one after another (the same acceptances, refusals,
+messages, running balances and round stakes), and writes the same rows."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Callable
+from datetime import date
+from typing import Any
+
+from sqlalchemy import func, select
+
+from croupier.errors import CroupierError
+from croupier.platform.groupcommit import GroupCommit
+from croupier.platform.players import logout, token_hash
+from croupier.platform.protection import audit as monitoring
+from croupier.platform.protection import blocks
+from croupier.platform.service import Idem, Outcome, Platform
+from croupier.store.models import Bet, Play, Player, Transfer
+from tests.platform_fixtures import *  # noqa: F403
+from tests.platform_fixtures import make_platform, slip
+
+Who = tuple[Player, str]
+
+
+def _player(p: Platform, deposit: str | None, cur: str = "EUR", revoked: bool = False,
+            blocked: bool = False) -> Who:
+    name = f"b{uuid.uuid4().hex[:10]}"
+    p.register(name, "password123", date(1980, 1, 1), f"D{uuid.uuid4().hex[:12]}", cur)
+    token = p.login(name, "password123")["token"]
+    player = p.authenticate(token)
+    if deposit is not None:
+        dep = p.run(lambda s: p.deposit_in(s, player, deposit))
+        p.confirm_deposit(dep["id"])
+    if blocked:
+        p.run(lambda s: blocks.block(s, player.id, "several_accounts", "test", None, p.clock()))
+    if revoked:
+        p.run(lambda s: logout(s, token))
+    return player, token_hash(token)
+
+
+#: (player letter, bet code, stake, target); A holds 10.00, B 3.00, C's session is revoked,
+#: D plays in AMD, E is blocked (a protection fact: the general path judges E's bet)
+SCRIPT: list[tuple[str, str, str, tuple[int, ...]]] = [
+    ("A", "red", "1.00", ()),
+    ("A", "straight", "0.50", (17,)),
+    ("B", "red", "2.00", ()),
+    ("B", "red", "2.00", ()),  # 1.00 left: refused
+    ("C", "red", "1.00", ()),  # revoked session
+    ("A", "no_such_bet", "1.00", ()),  # an illegal bet: refused, nothing written
+    ("B", "red", "1.00", ()),  # exactly the rest
+    ("A", "red", "0.50", ()),  # below the table minimum
+    ("D", "red", "1000", ()),  # an AMD account on a EUR table
+    ("A", "red", "1.00", ()),
+    ("E", "red", "1.00", ()),  # blocked: deferred to the general path, refused there
+    ("A", "straight", "0.001", (1,)),  # a fraction of a cent
+]
+
+
+def _cast(p: Platform) -> dict[str, Who]:
+    return {"A": _player(p, "10.00"), "B": _player(p, "3.00"),
+            "C": _player(p, "5.00", revoked=True), "D": _player(p, None, cur="AMD"),
+            "E": _player(p, "5.00", blocked=True)}
+
+
+def _norm(res: Outcome | BaseException) -> tuple[Any, ...]:
+    if isinstance(res, BaseException):
+        return ("refused", type(res).__name__, str(res))
+    return ("accepted", res.status, res.body)
+
+
+def _submit(p: Platform, submit: Callable[..., Any], cast: dict[str, Who]) -> list[Any]:
+    out = []
+    for who, code, stake, target in SCRIPT:
+        player, digest = cast[who]
+        idem = Idem(f"player:{player.id}", uuid.uuid4().hex,
+                    Idem.hash_request("POST", "/api/tables/t-eur/bets", f"{code}{stake}".encode()))
+        out.append(submit(idem, 201, p.table_bet(player, "t-eur", slip((code, stake, target))),
+                          (player.id, digest)))
+    return out
+
+
+def _one_by_one(p: Platform, cast: dict[str, Who]) -> list[tuple[Any, ...]]:
+    def run(*args: Any) -> tuple[Any, ...]:
+        try:
+            return _norm(p.run_idempotent(*args))
+        except CroupierError as exc:
+            return _norm(exc)
+    return _submit(p, run, cast)
+
+
+def _batched(p: Platform, cast: dict[str, Who]) -> tuple[list[tuple[Any, ...]], GroupCommit]:
+    w = GroupCommit(p, threads=1, max_batch=64, start=False)
+    futures = _submit(p, w.submit, cast)
+    w.start()  # every command is waiting: they form one batch
+    out = []
+    for f in futures:
+        try:
+            out.append(_norm(f.result(timeout=60)))
+        except CroupierError as exc:
+            out.append(_norm(exc))
+    w.stop()
+    return out, w
+
+
+def _rows(p: Platform, cast: dict[str, Who]) -> list[Any]:
+    """What the bets wrote, per cast member (ids left out)."""
+    def fn(s: Any) -> list[Any]:
+        out = []
+        for letter in sorted(cast):
+            pid = cast[letter][0].id
+            plays = s.execute(select(Play.stake_total, Play.status).where(Play.player_id == pid)
+                              .order_by(Play.id)).all()
+            bets = s.execute(select(Bet.seq, Bet.code, Bet.target, Bet.stake)
+                             .join(Play, Play.id == Bet.play_id).where(Play.player_id == pid)
+                             .order_by(Bet.seq)).all()
+            moved = s.execute(select(func.count(Transfer.id), func.coalesce(func.sum(
+                Transfer.amount), 0)).join(Play, Play.id == Transfer.play_id)
+                .where(Play.player_id == pid, Transfer.kind == "bet")).one()
+            out.append((letter, [tuple(r) for r in plays], [tuple(r) for r in bets],
+                        tuple(moved), p.balance(cast[letter][0])["cash_minor"]))
+        return out
+    return p.read(fn)
+
+
+def test_000_10_a_batch_answers_each_bet_as_it_would_be_answered_alone(db_url: str) -> None:
+    p = make_platform(db_url)
+    rnd = p.open_round("t-eur")
+    alone_cast = _cast(p)
+    alone = _one_by_one(p, alone_cast)
+    batch_cast = _cast(p)
+    batched, w = _batched(p, batch_cast)
+
+    assert batched == alone  # the same round and figures: nothing differs but the players
+    kinds = [r[0] for r in batched]
+    assert kinds.count("accepted") == 5 and kinds.count("refused") == 7
+    assert all(r[2]["round_id"] == rnd["round_id"] for r in batched if r[0] == "accepted")
+    assert w.batched == len(SCRIPT)  # they did run through the batch path
+    # the same rows: plays, bets in order, one "bet" transfer per slip, balances
+    assert [r[1:] for r in _rows(p, batch_cast)] == [r[1:] for r in _rows(p, alone_cast)]
+    led = p.audit()
+    assert led.total == 0 and not led.negative_players and not led.mismatched
+    assert p.read(monitoring.verify_session).ok
+    p.db.dispose()
+
+
+def test_004_1_6_a_batch_after_no_more_bets_is_refused_as_each_bet_alone(db_url: str) -> None:
+    p = make_platform(db_url)
+    rnd = p.open_round("t-eur")
+    p.close_round(rnd["round_id"])
+    alone = _one_by_one(p, _cast(p))
+    cast = _cast(p)
+    batched, _w = _batched(p, cast)
+    assert batched == alone
+    assert [r[1] for r in batched].count("BettingClosed") == 9  # all but the bad session, currency, amount
+    assert p.read(lambda s: s.scalar(select(func.count(Bet.id)))) == 0
+    assert p.balance(cast["A"][0])["cash_minor"] == 1000
+    p.db.dispose()
+
+
+def test_a_replayed_key_in_a_batch_gets_the_stored_response(db_url: str) -> None:
+    """A key already stored makes the batch's idempotency insert come up short: the batch is
+    rolled back and each bet runs alone (the replay gets the stored response, the rest stand)."""
+    p = make_platform(db_url)
+    p.open_round("t-eur")
+    a = _player(p, "10.00")
+    player, digest = a
+    body = Idem.hash_request("POST", "/api/tables/t-eur/bets", b"x")
+    first = p.run_idempotent(Idem(f"player:{player.id}", "k", body), 201,
+                             p.table_bet(player, "t-eur", slip(("red", "1.00", ()))),
+                             (player.id, digest))
+    w = GroupCommit(p, threads=1, start=False)
+    again = w.submit(Idem(f"player:{player.id}", "k", body), 201,
+                     p.table_bet(player, "t-eur", slip(("red", "1.00", ()))), (player.id, digest))
+    fresh = w.submit(Idem(f"player:{player.id}", "k2", body), 201,
+                     p.table_bet(player, "t-eur", slip(("red", "2.00", ()))), (player.id, digest))
+    w.start()
+    replay, other = again.result(timeout=60), fresh.result(timeout=60)
+    w.stop()
+    assert replay.replayed and replay.body == first.body
+    assert not other.replayed and other.body["round_stake_minor"] == 300
+    assert p.balance(player)["cash_minor"] == 700
+    p.db.dispose()
