@@ -11,6 +11,8 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
+import sys
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -514,8 +516,10 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
             await broker.stop()
             if writer is not None:
                 await asyncio.to_thread(writer.stop)
-                log.info("group commit: %d batches, %d commands (%d batched), largest %d",
-                         writer.batches, writer.commands, writer.batched, writer.largest)
+                if os.environ.get("CROUPIER_GROUP_COMMIT_STATS"):  # a benchmarking aid
+                    print(f"group commit: {writer.batches} batches, {writer.commands} commands "
+                          f"({writer.batched} table bets batched), largest {writer.largest}",
+                          file=sys.stderr, flush=True)
             if platform is None:
                 plat.db.dispose()
 

@@ -1,11 +1,12 @@
 """Many rows in one statement: the group commit's writes.
 
-On PostgreSQL, ``INSERT ... SELECT * FROM unnest(<one array per column>)`` and ``UPDATE ... FROM
-unnest(...)`` write any number of rows with one short statement whose text never changes (so it
-is prepared once per connection, and its parameters travel as binary arrays). Executing one
-statement per row, even pipelined, costs the server a parse-bind-execute per row; and SQLAlchemy's
-multi-row ``VALUES`` inserts have a different text for each row count, which the driver re-parses
-in Python every time.
+On PostgreSQL, ``INSERT ... SELECT ... FROM json_to_recordset($1)`` and ``UPDATE ... FROM
+json_to_recordset($1)`` write any number of rows with one short statement whose text never
+changes (so it is prepared once per connection) and one parameter: the rows as a JSON array,
+encoded by the json module's C encoder and parsed by the server. Executing one statement per row,
+even pipelined, costs the server a parse-bind-execute per row; SQLAlchemy's multi-row ``VALUES``
+inserts have a different text for each row count, which the driver re-parses in Python every
+time; arrays per column (``unnest``) cost the driver a Python loop per value.
 
 Elsewhere (SQLite: in-process, no round trips) the rows go through ``executemany``.
 """
@@ -14,50 +15,42 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from datetime import date, datetime
 from functools import cache
 from typing import Any
 
-from sqlalchemy import JSON, Table, bindparam, insert, update
+from sqlalchemy import Table, bindparam, insert, update
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Connection
 
 _PG = postgresql.dialect()  # type: ignore[no-untyped-call]
 
 
-def _pg_type(table: Table, col: str) -> tuple[str, bool]:
-    """The column's PostgreSQL type name, and whether it is JSON (sent as text)."""
-    t = table.c[col].type
-    if isinstance(t, JSON):
-        return "text", True
-    return t.compile(dialect=_PG), False
+def _iso(value: Any) -> Any:
+    if isinstance(value, datetime | date):
+        return value.isoformat()
+    raise TypeError(f"cannot send {type(value).__name__} in a bulk statement")
+
+
+def _recordset(table: Table, cols: Sequence[str]) -> str:
+    """``json_to_recordset(%(rows)s::json) AS u(col type, ...)``: the rows, sent as one JSON
+    array of objects (parsed by the server; no per-value work in the driver)."""
+    defs = ", ".join(f'"{c}" {table.c[c].type.compile(dialect=_PG)}' for c in cols)
+    return f"json_to_recordset(%(rows)s::json) AS u({defs})"
+
+
+def _rows_param(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    return {"rows": json.dumps(rows, default=_iso, separators=(",", ":"))}
 
 
 @cache
 def _insert_sql(table: Table, cols: tuple[str, ...], on_conflict: tuple[str, ...] | None) -> str:
-    arrays = []
-    picks = []
-    for i, c in enumerate(cols):
-        name, is_json = _pg_type(table, c)
-        arrays.append(f"%({c})b::{name}[]")
-        picks.append(f"u.c{i}::json" if is_json else f"u.c{i}")
-    names = ", ".join(f"c{i}" for i in range(len(cols)))
-    sql = (f"INSERT INTO {table.name} ({', '.join(cols)}) SELECT {', '.join(picks)} "
-           f"FROM unnest({', '.join(arrays)}) AS u({names})")
+    names = ", ".join(f'"{c}"' for c in cols)
+    picks = ", ".join(f'u."{c}"' for c in cols)
+    sql = f"INSERT INTO {table.name} ({names}) SELECT {picks} FROM {_recordset(table, cols)}"
     if on_conflict is not None:
         sql += f" ON CONFLICT ({', '.join(on_conflict)}) DO NOTHING"
     return sql
-
-
-def _columns(table: Table, rows: Sequence[Mapping[str, Any]]) -> tuple[tuple[str, ...],
-                                                                      dict[str, list[Any]]]:
-    cols = tuple(rows[0])
-    params: dict[str, list[Any]] = {}
-    for c in cols:
-        values = [r[c] for r in rows]
-        if isinstance(table.c[c].type, JSON):
-            values = [None if v is None else json.dumps(v) for v in values]
-        params[c] = values
-    return cols, params
 
 
 def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]],
@@ -67,8 +60,8 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
     if not rows:
         return 0
     if conn.dialect.name == "postgresql":
-        cols, params = _columns(table, rows)
-        res = conn.exec_driver_sql(_insert_sql(table, cols, on_conflict_do_nothing), params)
+        res = conn.exec_driver_sql(_insert_sql(table, tuple(rows[0]), on_conflict_do_nothing),
+                                   _rows_param(rows))
         return int(res.rowcount)
     stmt: Any = insert(table)
     if on_conflict_do_nothing is not None:
@@ -80,23 +73,18 @@ def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]
     return int(res.rowcount)
 
 
+_OPS = {"set": '"{c}" = u."{c}"', "add": '"{c}" = t."{c}" + u."{c}"',
+        "take": '"{c}" = t."{c}" - u."{c}"'}
+
+
 @cache
 def _update_sql(table: Table, key: str, cols: tuple[str, ...], op: str) -> str:
-    keytype, _ = _pg_type(table, key)
-    arrays = [f"%(k)b::{keytype}[]"]
-    sets = []
-    for i, c in enumerate(cols):
-        name, is_json = _pg_type(table, c)
-        arrays.append(f"%(v{i})b::{name}[]")
-        value = f"u.v{i}::json" if is_json else f"u.v{i}"
-        sets.append({"set": f"{c} = {value}", "add": f"{c} = t.{c} + {value}",
-                     "take": f"{c} = t.{c} - {value}"}[op])
-    names = ", ".join(["k", *(f"v{i}" for i in range(len(cols)))])
-    where = f"t.{key} = u.k"
+    sets = ", ".join(_OPS[op].format(c=c) for c in cols)
+    where = f't."{key}" = u."{key}"'
     if op == "take":  # only from a row that holds the amount: it never goes below zero
-        where += "".join(f" AND t.{c} >= u.v{i}" for i, c in enumerate(cols))
-    return (f"UPDATE {table.name} AS t SET {', '.join(sets)} "
-            f"FROM unnest({', '.join(arrays)}) AS u({names}) WHERE {where}")
+        where += "".join(f' AND t."{c}" >= u."{c}"' for c in cols)
+    return (f"UPDATE {table.name} AS t SET {sets} "
+            f"FROM {_recordset(table, (key, *cols))} WHERE {where}")
 
 
 def update_rows(conn: Connection, table: Table, key: str, rows: Sequence[Mapping[str, Any]],
@@ -106,16 +94,13 @@ def update_rows(conn: Connection, table: Table, key: str, rows: Sequence[Mapping
     "take" subtracts them only where the column holds at least the value (the conditional debit
     ``balance = balance - x WHERE balance >= x``). The number of rows changed; the keys must be
     distinct."""
-    if op not in ("set", "add", "take"):
+    if op not in _OPS:
         raise ValueError(f"op is set, add or take, not {op!r}")
     if not rows:
         return 0
     cols = tuple(c for c in rows[0] if c != key)
     if conn.dialect.name == "postgresql":
-        params: dict[str, list[Any]] = {"k": [r[key] for r in rows]}
-        for i, c in enumerate(cols):
-            params[f"v{i}"] = [r[c] for r in rows]
-        res = conn.exec_driver_sql(_update_sql(table, key, cols, op), params)
+        res = conn.exec_driver_sql(_update_sql(table, key, cols, op), _rows_param(rows))
         return int(res.rowcount)
     values: dict[str, Any] = {}
     stmt: Any = update(table).where(table.c[key] == bindparam("k_key"))
