@@ -18,6 +18,7 @@ from croupier.platform.protection import audit as monitoring
 from croupier.platform.protection import blocks
 from croupier.platform.service import Idem, Outcome, Platform
 from croupier.store.models import Bet, Play, Player, Transfer
+from croupier.store.models import Session as SessionRow
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import make_platform, slip
 
@@ -182,3 +183,127 @@ def test_a_replayed_key_in_a_batch_gets_the_stored_response(db_url: str) -> None
     assert not other.replayed and other.body["round_stake_minor"] == 300
     assert p.balance(player)["cash_minor"] == 700
     p.db.dispose()
+
+
+# -- single-player rounds in batches (batchbets.run_rounds) ---------------------------------------
+
+#: (player letter, game, variant, bet code, stake, target)
+ROUND_SCRIPT: list[tuple[str, str, str, str, str, tuple[int, ...]]] = [
+    ("A", "roulette", "european", "red", "1.00", ()),
+    ("A", "roulette", "european", "straight", "1.00", (17,)),
+    ("B", "roulette", "european", "red", "2.00", ()),
+    ("B", "roulette", "european", "red", "5.00", ()),  # more than B can have left: refused
+    ("C", "roulette", "european", "red", "1.00", ()),  # revoked session
+    ("A", "roulette", "european", "no_such_bet", "1.00", ()),  # illegal: refused
+    ("A", "roulette", "nowhere", "red", "1.00", ()),  # unknown variant: refused
+    ("E", "roulette", "european", "red", "1.00", ()),  # blocked: the general path refuses it
+    ("A", "roulette", "european", "dozen", "2.00", (2,)),
+    ("B", "roulette", "european", "red", "1.00", ()),
+    ("A", "blackjack", "live_004", "main", "1.00", ()),  # decisions: not a single round
+]
+
+
+def _seeded(p: Platform, who: Who, letter: str) -> Who:
+    """Give the player an active seed pair with a fixed server and client seed (per letter),
+    so two players with the same letter draw the same outcomes."""
+    from croupier.platform import fairness
+    from croupier.rng import fair
+    from croupier.store.models import SeedPairRow
+
+    server = (letter.encode().hex() * 64)[:64]
+
+    def fn(s: Any) -> None:
+        row = fairness.active_pair(s, who[0].id, p.clock())
+        s.execute(SeedPairRow.__table__.update().where(SeedPairRow.id == row.id).values(
+            server_seed=server, server_seed_hash=fair.commitment(server),
+            client_seed=f"client-{letter}", next_nonce=0))
+    p.run(fn)
+    return who
+
+
+def _round_cast(p: Platform) -> dict[str, Who]:
+    cast = {"A": _player(p, "10.00"), "B": _player(p, "3.00"),
+            "C": _player(p, "5.00"), "E": _player(p, "5.00", blocked=True)}
+    for letter, who in cast.items():
+        _seeded(p, who, letter)
+    p.run(lambda s: s.execute(SessionRow.__table__.update()  # C logs out after seeding
+                              .where(SessionRow.token_hash == cast["C"][1]).values(revoked=True)))
+    return cast
+
+
+def _round_submit(p: Platform, submit: Callable[..., Any], cast: dict[str, Who]) -> list[Any]:
+    out = []
+    for who, game, variant, code, stake, target in ROUND_SCRIPT:
+        player, digest = cast[who]
+        idem = Idem(f"player:{player.id}", uuid.uuid4().hex,
+                    Idem.hash_request("POST", "/api/rounds", f"{game}{code}{stake}".encode()))
+        out.append(submit(idem, 201, p.single_round(player, game, variant,
+                                                    slip((code, stake, target))),
+                          (player.id, digest)))
+    return out
+
+
+def _strip_ids(res: tuple[Any, ...]) -> tuple[Any, ...]:
+    if res[0] != "accepted":
+        return res
+    body = dict(res[2])
+    for varies in ("round_id", "created_at", "settled_at"):  # ids and clock times
+        body.pop(varies)
+    return (res[0], res[1], body)
+
+
+def test_000_10_a_batch_of_single_rounds_plays_each_as_it_would_play_alone(db_url: str) -> None:
+    """Same seeds, same script: every round draws, settles and answers as it does on its own
+    (nonces in turn per player, running balances, refusals and messages)."""
+    p = make_platform(db_url)
+    alone_cast = _round_cast(p)
+    batch_cast = _round_cast(p)
+    alone = [_strip_ids(r) for r in _round_submit(p, _run_alone(p), alone_cast)]
+    w = GroupCommit(p, threads=1, max_batch=64, start=False)
+    futures = _round_submit(p, w.submit, batch_cast)
+    w.start()
+    batched = [_strip_ids(_result(f)) for f in futures]
+    w.stop()
+    assert batched == alone
+    kinds = [r[0] for r in batched]
+    assert kinds.count("accepted") == 5
+    assert w.batched == len(ROUND_SCRIPT)
+    for letter in ("A", "B"):
+        assert (p.balance(batch_cast[letter][0])["cash_minor"]
+                == p.balance(alone_cast[letter][0])["cash_minor"])
+    led = p.audit()
+    assert led.total == 0 and not led.negative_players and not led.mismatched
+    assert p.read(monitoring.verify_session).ok
+    p.db.dispose()
+
+
+def test_a_first_round_in_a_batch_creates_the_seed_pair_on_the_general_path(db_url: str) -> None:
+    p = make_platform(db_url)
+    fresh = [_player(p, "5.00") for _ in range(3)]  # no seed pair yet
+    w = GroupCommit(p, threads=1, start=False)
+    futures = [w.submit(Idem(f"player:{pl.id}", uuid.uuid4().hex, "h"), 201,
+                        p.single_round(pl, "roulette", "european", slip(("red", "1.00", ()))),
+                        (pl.id, d)) for pl, d in fresh]
+    w.start()
+    outs = [f.result(timeout=60) for f in futures]
+    w.stop()
+    assert all(o.status == 201 and o.body["fairness"]["nonce"] == 0 for o in outs)
+    led = p.audit()
+    assert led.total == 0 and not led.negative_players and not led.mismatched
+    p.db.dispose()
+
+
+def _run_alone(p: Platform) -> Callable[..., Any]:
+    def run(*args: Any) -> tuple[Any, ...]:
+        try:
+            return _norm(p.run_idempotent(*args))
+        except CroupierError as exc:
+            return _norm(exc)
+    return run
+
+
+def _result(f: Any) -> tuple[Any, ...]:
+    try:
+        return _norm(f.result(timeout=60))
+    except CroupierError as exc:
+        return _norm(exc)

@@ -354,7 +354,7 @@ async def play_round(body: S.RoundIn, request: Request, me: MeChecked) -> Respon
     player, digest = me
     slip = _slip(body.bets)
     out = await _command(request, player, digest, 201,
-                         lambda s: p.play_in(s, player, body.game, body.variant, slip))
+                         p.single_round(player, body.game, body.variant, slip))
     return _respond(out)
 
 

@@ -37,8 +37,8 @@ from sqlalchemy import Integer, String, Table, bindparam, func, insert, literal,
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.orm import Session
 
-from croupier.errors import CroupierError, CurrencyMismatch
-from croupier.games.base import BetRequest, compact_bets
+from croupier.errors import CroupierError, CurrencyMismatch, IllegalAction
+from croupier.games.base import BetRequest, compact_bets, play
 from croupier.money import currency, format_minor
 from croupier.platform import betpath
 from croupier.platform.betpath import (
@@ -50,13 +50,19 @@ from croupier.platform.betpath import (
     _transfer_row,
     table_info,
 )
-from croupier.platform.clock import aware
-from croupier.platform.errors import BettingClosed, InsufficientFunds, Unauthorized
+from croupier.platform.clock import aware, iso
+from croupier.platform.errors import (
+    BettingClosed,
+    InsufficientFunds,
+    Unauthorized,
+    UnsupportedGame,
+)
 from croupier.platform.ledger import Ledger, player_code, system_code
 from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
 from croupier.platform.protection.config import settings as protection_settings
-from croupier.platform.rounds import parse_slip, resolve_game
+from croupier.platform.rounds import actions_of, draws_json, outcome_of, parse_slip, resolve_game
+from croupier.rng import fair
 from croupier.store import bulk
 from croupier.store.models import (
     Account,
@@ -65,6 +71,8 @@ from croupier.store.models import (
     Play,
     Player,
     Round,
+    RoundEvent,
+    SeedPairRow,
     Transfer,
 )
 from croupier.store.models import Session as SessionRow
@@ -87,7 +95,7 @@ class Command:
     request_hash: str
     status: int
     token_hash: str
-    bet: betpath.TableBet
+    bet: Any  # a betpath.TableBet or betpath.SingleRound
     result: Any = None  # a response dict, a CroupierError, or DEFERRED
     # filled while judging
     bets: list[BetRequest] = field(default_factory=list)
@@ -165,6 +173,38 @@ class KeysTaken(Exception):
 # -- the batch ---------------------------------------------------------------------------------
 
 
+def _lock_players(conn: Any, prepared: list[tuple[Any, ...]], now: datetime
+                  ) -> tuple[dict[int, _PlayerState], list[tuple[Any, ...]]]:
+    """Lock the cash rows of the players of ``prepared`` (command first, error last in each
+    item) in account order and check their sessions, as :func:`betpath.lock_and_verify` does
+    for one: a command whose session fails gets ``Unauthorized``; then one whose preparation
+    failed gets that error (the session is checked first, as on its own). The players' states,
+    and the items left to judge."""
+    pids = sorted({item[0].bet.player.id for item in prepared})
+    players: dict[int, _PlayerState] = {}
+    tokens: dict[tuple[int, str], tuple[Any, bool]] = {}
+    if pids:
+        hashes = sorted({item[0].token_hash for item in prepared})
+        locked = conn.execute(_lock_stmt(), {"codes": [player_code(i) for i in pids],
+                                             "hashes": hashes}).all()
+        for pid, acc_id, bal, th, expires, revoked in locked:
+            players.setdefault(int(pid), _PlayerState(int(acc_id), int(bal), True))
+            tokens[(int(pid), str(th))] = (expires, bool(revoked))
+    ok = []
+    for item in prepared:
+        c, err = item[0], item[-1]
+        tok = tokens.get((c.bet.player.id, c.token_hash))
+        if tok is None or tok[1]:
+            c.result = Unauthorized("the session token is not valid")
+        elif aware(tok[0]) <= now:
+            c.result = Unauthorized("the session has expired: log in again")
+        elif err is not None:
+            c.result = err
+        else:
+            ok.append(item)
+    return players, ok
+
+
 def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
     """Judge and write a batch of table bets in ``session`` (the caller commits). Each command's
     ``result`` is set: its response (accepted; stored under its key), a ``CroupierError``
@@ -188,33 +228,11 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
             prepared.append((c, None, None, exc))
 
     # 1. the players' cash rows, locked in account order, and their sessions checked
-    pids = sorted({c.bet.player.id for c, *_ in prepared})
-    players: dict[int, _PlayerState] = {}
-    if pids:
-        hashes = sorted({c.token_hash for c, *_ in prepared})
-        locked = conn.execute(_lock_stmt(), {"codes": [player_code(i) for i in pids],
-                                             "hashes": hashes}).all()
-        tokens: dict[tuple[int, str], tuple[Any, bool]] = {}
-        for pid, acc_id, bal, th, expires, revoked in locked:
-            players.setdefault(int(pid), _PlayerState(int(acc_id), int(bal), True))
-            tokens[(int(pid), str(th))] = (expires, bool(revoked))
-    else:
-        tokens = {}
+    players, ok = _lock_players(conn, prepared, now)
 
     # 2. per table: the open round, then every player's play and guards on it
     by_table: dict[str, list[tuple[Command, Any, Any]]] = {}
-    for c, t, sv, err in prepared:
-        pid = c.bet.player.id
-        tok = tokens.get((pid, c.token_hash))
-        if tok is None or tok[1]:
-            c.result = Unauthorized("the session token is not valid")
-            continue
-        if aware(tok[0]) <= now:
-            c.result = Unauthorized("the session has expired: log in again")
-            continue
-        if err is not None:
-            c.result = err
-            continue
+    for c, t, sv, _err in ok:
         by_table.setdefault(t.id, []).append((c, t, sv))
 
     writes = _Writes()
@@ -293,6 +311,22 @@ def _tbl(model: Any) -> Table:
     return cast(Table, model.__table__)
 
 
+def _note_spans(conn: Any, guards: list[tuple[int, _Guards]], now: datetime) -> None:
+    """:func:`croupier.platform.protection.activity.note_bet` for each player (once)."""
+    gap = protection_settings().continuous_gap
+    touch: list[dict[str, Any]] = []
+    spans: list[dict[str, Any]] = []
+    for pid, g in guards:
+        if g.span_id is not None and g.span_last is not None and now <= aware(g.span_last) + gap:
+            if now > aware(g.span_last):
+                touch.append({"id": g.span_id, "last_bet_at": now, "ended_at": now + gap})
+        else:
+            spans.append({"player_id": pid, "started_at": now, "last_bet_at": now,
+                          "ended_at": now + gap, "checks_shown": 0})
+    bulk.update_rows(conn, _tbl(PlaySpan), "id", touch)
+    bulk.insert_rows(conn, _tbl(PlaySpan), spans)
+
+
 def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
            now: datetime) -> None:
     conn = session.connection()
@@ -315,19 +349,7 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
             st.play_id = int(new_id)
     bulk.update_rows(conn, _tbl(Play), "id", grown, op="add")
     # the play-time spans (protection.activity.note_bet), once per player
-    gap = protection_settings().continuous_gap
-    touch: list[dict[str, Any]] = []
-    spans: list[dict[str, Any]] = []
-    for pid, _rid, st in w.plays:
-        g = st.guards
-        if g.span_id is not None and g.span_last is not None and now <= aware(g.span_last) + gap:
-            if now > aware(g.span_last):
-                touch.append({"id": g.span_id, "last_bet_at": now, "ended_at": now + gap})
-        else:
-            spans.append({"player_id": pid, "started_at": now, "last_bet_at": now,
-                          "ended_at": now + gap, "checks_shown": 0})
-    bulk.update_rows(conn, _tbl(PlaySpan), "id", touch)
-    bulk.insert_rows(conn, _tbl(PlaySpan), spans)
+    _note_spans(conn, [(pid, st.guards) for pid, _rid, st in w.plays], now)
     # the ledger transfers, the bets, the monitoring record and the stored responses
     ledger = Ledger(session)
     transfers = []
@@ -353,6 +375,216 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
                         (st.count + len(st.new_rows), st.own, st.carried)))
     bulk.insert_rows(conn, _tbl(Transfer), transfers)
     bulk.insert_rows(conn, _tbl(Bet), bets)
+    taken = bulk.insert_rows(conn, _tbl(IdempotencyRecord), stored,
+                             on_conflict_do_nothing=("scope", "key"))
+    if taken != len(stored):
+        raise KeysTaken
+
+
+# -- single-player rounds in batches -------------------------------------------------------------
+
+
+@cache
+def _pairs_stmt() -> Any:
+    bonus_code = literal("player:") + sql_cast(Player.id, String) + literal(":bonus")
+    return (select(SeedPairRow.player_id, SeedPairRow.id, SeedPairRow.server_seed,
+                   SeedPairRow.server_seed_hash, SeedPairRow.client_seed, SeedPairRow.next_nonce,
+                   *_guard_columns(None, Player.id, Player.document_number, bonus_code))
+            .select_from(SeedPairRow)
+            .join(Player, Player.id == SeedPairRow.player_id)
+            .where(SeedPairRow.player_id.in_(bindparam("pids", expanding=True)),
+                   SeedPairRow.active.is_(True))
+            .with_for_update(of=SeedPairRow))
+
+
+@dataclass
+class _Pair:
+    id: int
+    server_seed: str
+    seed_hash: str
+    client_seed: str
+    nonce: int
+    guards: _Guards
+    used: bool = False
+
+
+@dataclass
+class _Played:
+    """An accepted single round, waiting for its ids."""
+
+    command: Command
+    pair: _Pair
+    nonce: int
+    bets: list[BetRequest]
+    state: Any
+    settlement: Any
+    total: int
+    cash: int
+    round_row: dict[str, Any]
+
+
+def run_rounds(session: Session, commands: Sequence[Command], now: datetime) -> None:
+    """Judge, play and write a batch of single-player rounds (``POST /api/rounds``: the commands'
+    ``bet`` is a :class:`betpath.SingleRound`) in ``session``; the caller commits. As
+    :func:`betpath.play_round` does for one: the player's active seed pair gives each round its
+    nonce in turn; a round whose stakes the running balance does not cover is refused; a player
+    without a seed pair yet, a protection fact, a reel slot or an en prison follow-up goes to the
+    general path (:data:`DEFERRED`)."""
+    conn = session.connection()
+    prepared: list[tuple[Command, Any, Any, Any]] = []  # command, spec, variant, error
+    for c in commands:
+        r = c.bet
+        try:
+            spec, variant = resolve_game(r.game, r.variant)
+            c.bets = parse_slip(r.slip, r.player.currency)
+            if (is_reel_slot(r.game, r.variant)
+                    or getattr(variant, "zero_rule", "") == "en_prison"):
+                c.result = DEFERRED
+                continue
+            prepared.append((c, spec, variant, None))
+        except CroupierError as exc:  # judged after the session check, as on its own
+            prepared.append((c, None, None, exc))
+    players, ok = _lock_players(conn, prepared, now)
+    if not ok:
+        return
+    pairs: dict[int, _Pair] = {}
+    for row in conn.execute(_pairs_stmt(), {"pids": sorted({c.bet.player.id
+                                                             for c, *_ in ok})}):
+        pairs[int(row[0])] = _Pair(int(row[1]), str(row[2]), str(row[3]), str(row[4]),
+                                   int(row[5]), _Guards.of(row[6:6 + _GUARDS]))
+    played: list[_Played] = []
+    for c, spec, variant, _err in ok:
+        p = c.bet.player
+        pair = pairs.get(p.id)
+        if pair is None or pair.guards.refuse_fast:  # a first round, or a protection fact
+            c.result = DEFERRED
+            continue
+        source = fair.stream(pair.server_seed, pair.client_seed, pair.nonce)
+        try:
+            state, settlement = play(spec.engine, variant, c.bets, p.currency, source)
+        except IllegalAction as exc:
+            c.result = UnsupportedGame(
+                f"{spec.name} needs player decisions during the round; it is not offered as a "
+                f"single-request round ({exc})")
+            continue
+        except CroupierError as exc:  # an illegal bet: refused before anything is written
+            c.result = exc
+            continue
+        if settlement.carried:  # an en prison follow-up spin: the general path
+            c.result = DEFERRED
+            continue
+        ps = players[p.id]
+        total = sum(b.stake for b in c.bets)
+        have = ps.balance + ps.debit  # ps.debit: the net change so far (negative: taken)
+        if have < total:
+            cur = currency(p.currency)
+            c.result = InsufficientFunds(f"{format_minor(total, cur)} needed but the balance is "
+                                         f"{format_minor(have, cur)}")
+            continue
+        returned = settlement.total_returned
+        ps.debit += returned - total
+        nonce = pair.nonce
+        pair.nonce += 1
+        pair.used = True
+        draws = draws_json(actions_of(state.events))
+        round_row = {
+            "kind": "single", "table_id": None, "number": None, "game": spec.name,
+            "variant": c.bet.variant, "currency": p.currency, "state": "settled",
+            "fair_scheme": "player_seed_pair", "seed_pair_id": pair.id, "server_seed": None,
+            "server_seed_hash": pair.seed_hash, "client_seed": pair.client_seed,
+            "nonce": nonce, "draws": draws, "outcome": outcome_of(state.events),
+            "void_reason": None, "opened_at": now, "closes_at": None, "closed_at": now,
+            "resulted_at": now, "settled_at": now}
+        played.append(_Played(c, pair, nonce, c.bets, state, settlement, total,
+                              ps.balance + ps.debit, round_row))
+    if played:
+        _write_rounds(session, played, players, pairs, now)
+
+
+def _write_rounds(session: Session, played: list[_Played], players: dict[int, _PlayerState],
+                  pairs: dict[int, _Pair], now: datetime) -> None:
+    conn = session.connection()
+    betpath.writing(session)
+    moves = [{"id": ps.account_id, "balance": ps.debit} for ps in players.values() if ps.debit]
+    if bulk.update_rows(conn, _tbl(Account), "id", moves, op="add") != len(moves):
+        raise RuntimeError("a balance of the batch did not change")  # one by one instead
+    bulk.update_rows(conn, _tbl(SeedPairRow), "id",
+                     [{"id": pr.id, "next_nonce": pr.nonce} for pr in pairs.values() if pr.used])
+    round_ids = {(int(pair_id), int(nonce)): int(rid) for rid, pair_id, nonce in
+                 bulk.insert_returning(conn, _tbl(Round), [x.round_row for x in played],
+                                       ("id", "seed_pair_id", "nonce"))}
+    plays_rows = []
+    events_of: list[list[dict[str, Any]]] = []
+    for x in played:
+        events = [e.to_dict() for e in x.state.events]
+        events_of.append(events)
+        plays_rows.append({"round_id": round_ids[(x.pair.id, x.nonce)],
+                           "player_id": x.command.bet.player.id,
+                           "currency": x.command.bet.player.currency, "status": "settled",
+                           "stake_total": x.total, "returned_total": x.settlement.total_returned,
+                           "events": events, "created_at": now, "settled_at": now})
+    play_ids = {int(rid): int(pid) for pid, rid in
+                bulk.insert_returning(conn, _tbl(Play), plays_rows, ("id", "round_id"))}
+    _note_spans(conn, [(pid, pairs[pid].guards) for pid in sorted(
+        {x.command.bet.player.id for x in played})], now)
+    ledger = Ledger(session)
+    transfers: list[dict[str, Any]] = []
+    bet_rows: list[dict[str, Any]] = []
+    events_rows: list[dict[str, Any]] = []
+    stored: list[dict[str, Any]] = []
+    for x, events in zip(played, events_of, strict=True):
+        c = x.command
+        p = c.bet.player
+        cur = p.currency
+        round_id = round_ids[(x.pair.id, x.nonce)]
+        play_id = play_ids[round_id]
+        returned = x.settlement.total_returned
+        slip_key = uuid.uuid4().hex
+        me, stakes, house = player_code(p.id), system_code("stakes", cur), system_code("house", cur)
+        transfers.append(_transfer_row(ledger, f"bet:{slip_key}", me, stakes, x.total, "bet",
+                                       round_id, play_id, now))
+        transfers.append(_transfer_row(ledger, f"stake:{play_id}", stakes, house, x.total,
+                                       "stake", round_id, play_id, now))
+        if returned:
+            transfers.append(_transfer_row(ledger, f"payout:{play_id}", house, me, returned,
+                                           "payout", round_id, play_id, now))
+        rows = [{"play_id": play_id, "seq": i, "slip_key": slip_key, "code": b.code,
+                 "target": list(b.target), "stake": b.stake, "returned": r.returned,
+                 "outcome": r.outcome, "carried_from": None, "created_at": now}
+                for i, (b, r) in enumerate(zip(x.bets, x.settlement.bets, strict=True))]
+        bet_rows += rows
+        events_rows.append({"round_id": round_id, "type": "settled",
+                            "data": {"stake": x.total, "returned": returned}, "created_at": now})
+        # protection (issue 7): 001 §5.2.10 — the bet and its win in the monitoring record
+        audit.append(session, "bet", player_id=p.id, round_id=round_id, play_id=play_id,
+                     amount=x.total, currency=cur, account="cash", ref=f"bet:{slip_key}",
+                     now=now)
+        if returned > 0:
+            audit.append(session, "win", player_id=p.id, round_id=round_id, play_id=play_id,
+                         amount=returned, currency=cur, account="cash",
+                         ref=f"payout:{play_id}", now=now)
+        g = x.pair.guards
+        c.result = {
+            "round_id": round_id, "kind": "single", "table_id": None,
+            "game": x.round_row["game"], "variant": c.bet.variant, "state": "settled",
+            "currency": cur, "stake_minor": x.total, "returned_minor": returned,
+            "net_minor": returned - x.total, "outcome": x.round_row["outcome"],
+            "created_at": iso(now), "settled_at": iso(now),
+            "currency_exponent": currency(cur).exponent,
+            "bets": [{"code": r["code"], "target": r["target"], "stake_minor": r["stake"],
+                      "returned_minor": r["returned"], "outcome": r["outcome"],
+                      "carried_in": False} for r in rows],
+            "events": events, "void_reason": None,
+            "fairness": {"scheme": "player_seed_pair", "server_seed_hash": x.pair.seed_hash,
+                         "client_seed": x.pair.client_seed, "nonce": x.nonce,
+                         "server_seed": None},
+            "balance": g.balance(cur, x.cash),
+        }
+        stored.append({"scope": c.scope, "key": c.key, "request_hash": c.request_hash,
+                       "status_code": c.status, "response": c.result, "created_at": now})
+    bulk.insert_rows(conn, _tbl(Transfer), transfers)
+    bulk.insert_rows(conn, _tbl(Bet), bet_rows)
+    bulk.insert_rows(conn, _tbl(RoundEvent), events_rows)
     taken = bulk.insert_rows(conn, _tbl(IdempotencyRecord), stored,
                              on_conflict_do_nothing=("scope", "key"))
     if taken != len(stored):

@@ -621,3 +621,18 @@ class TableBet:
 
     def __call__(self, session: Session) -> dict[str, Any]:
         return place_bets(session, self.player, self.table_id, self.slip, self.clock())
+
+
+@dataclass(frozen=True, slots=True)
+class SingleRound:
+    """``POST /api/rounds`` as a command: calling it runs :func:`play_round` in the given session;
+    the group commit runs many in a few statements (:func:`croupier.platform.batchbets.run_rounds`)."""
+
+    player: Player
+    game: str
+    variant: str
+    slip: tuple[SlipBet, ...]
+    clock: Any  # () -> datetime
+
+    def __call__(self, session: Session) -> dict[str, Any]:
+        return play_round(session, self.player, self.game, self.variant, self.slip, self.clock())

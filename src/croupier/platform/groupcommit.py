@@ -34,14 +34,14 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any, cast
+from typing import Any
 
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
 from croupier.platform import batchbets
-from croupier.platform.betpath import WROTE, TableBet
+from croupier.platform.betpath import WROTE, SingleRound, TableBet
 from croupier.platform.service import Idem, KeyTaken, Outcome, Platform
 from croupier.store.uow import UnitOfWork
 
@@ -68,7 +68,7 @@ class GroupCommit:
         self.batches = 0
         self.commands = 0
         self.largest = 0
-        self.batched = 0  # table bets run by the batch path
+        self.batched = 0  # table bets and single rounds run by the batch path
         if start:
             self.start()
 
@@ -131,15 +131,16 @@ class GroupCommit:
             self._single(batch[0])
             return
         batch.sort(key=lambda j: j.auth[0])  # lock players in one order in every batch
-        bets = [j for j in batch if isinstance(j.fn, TableBet)]
-        if len(bets) > 1:
-            self._table_bets(bets)
-            batch = [j for j in batch if not isinstance(j.fn, TableBet)]
-            if not batch:
-                return
-            if len(batch) == 1:
-                self._single(batch[0])
-                return
+        for kind, runner in ((TableBet, batchbets.run), (SingleRound, batchbets.run_rounds)):
+            same = [j for j in batch if isinstance(j.fn, kind)]
+            if len(same) > 1:
+                self._batched(same, runner)
+                batch = [j for j in batch if not isinstance(j.fn, kind)]
+        if not batch:
+            return
+        if len(batch) == 1:
+            self._single(batch[0])
+            return
         p = self.platform
         results: list[Outcome | BaseException] = []
         for attempt in range(4):
@@ -169,16 +170,17 @@ class GroupCommit:
             else:  # a lost race (unique key, serialisation): on its own, with the usual retries
                 self._single(job)
 
-    def _table_bets(self, jobs: list[_Job]) -> None:
-        """Table bets in a fixed number of statements (:mod:`.batchbets`); on anything
-        unexpected the batch is rolled back and each bet runs on its own."""
+    def _batched(self, jobs: list[_Job],
+                 runner: Callable[[Session, list[batchbets.Command], Any], None]) -> None:
+        """Table bets, or single rounds, in a fixed number of statements (:mod:`.batchbets`); on
+        anything unexpected the batch is rolled back and each command runs on its own."""
         p = self.platform
         cmds = [batchbets.Command(j.idem.scope, j.idem.key, j.idem.request_hash, j.status,
-                                  j.auth[1], cast(TableBet, j.fn)) for j in jobs]
+                                  j.auth[1], j.fn) for j in jobs]
         for attempt in range(4):
             try:
                 with UnitOfWork(p.db) as uow:
-                    batchbets.run(uow.session, cmds, p.clock())
+                    runner(uow.session, cmds, p.clock())
                     uow.commit()
                 break
             except (IntegrityError, OperationalError):
@@ -188,7 +190,7 @@ class GroupCommit:
                     return
                 time.sleep(0.005 * (attempt + 1))
             except Exception:  # noqa: BLE001 - a replayed key, a lost race: one by one
-                log.debug("table-bet batch rolled back", exc_info=True)
+                log.debug("batch rolled back", exc_info=True)
                 for job in jobs:
                     self._single(job)
                 return

@@ -267,6 +267,12 @@ class Platform:
                 slip: Sequence[SlipBet]) -> dict[str, Any]:
         return betpath.play_round(s, player, game_name, variant, slip, self.clock())
 
+    def single_round(self, player: Player, game_name: str, variant: str,
+                     slip: Sequence[SlipBet]) -> betpath.SingleRound:
+        """A single-player round as a command object (what the round route submits: the group
+        commit runs several of them in one batch of statements)."""
+        return betpath.SingleRound(player, game_name, variant, tuple(slip), self.clock)
+
     def play(self, player: Player, game_name: str, variant: str,
              slip: Sequence[SlipBet]) -> dict[str, Any]:
         return self.run(lambda s: self.play_in(s, player, game_name, variant, slip))

@@ -53,6 +53,20 @@ def _insert_sql(table: Table, cols: tuple[str, ...], on_conflict: tuple[str, ...
     return sql
 
 
+def insert_returning(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]],
+                     returning: tuple[str, ...]) -> list[tuple[Any, ...]]:
+    """Insert ``rows`` and return the ``returning`` columns of each inserted row, in no
+    particular order (return a column that tells the rows apart)."""
+    if not rows:
+        return []
+    if conn.dialect.name == "postgresql":
+        sql = (_insert_sql(table, tuple(rows[0]), None)
+               + " RETURNING " + ", ".join(f'"{c}"' for c in returning))
+        return [tuple(r) for r in conn.exec_driver_sql(sql, _rows_param(rows))]
+    stmt = insert(table).returning(*(table.c[c] for c in returning))
+    return [tuple(r) for r in conn.execute(stmt, list(rows))]
+
+
 def insert_rows(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]],
                 on_conflict_do_nothing: tuple[str, ...] | None = None) -> int:
     """Insert ``rows`` (dicts with the same keys); the number of rows inserted (rows that hit
