@@ -8,6 +8,7 @@
 * ``CROUPIER_SESSION_HOURS`` [12]
 * ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
 * ``CROUPIER_ARGON2_FAST`` [0]: cheap argon2 parameters, for tests and benchmarks only
+* ``CROUPIER_FAST_LANE`` [1]: the two hot bet routes served straight from ASGI (api/fastlane.py)
 """
 
 from __future__ import annotations
@@ -63,6 +64,8 @@ class Settings:
     default_currency: str = "EUR"
     #: bets and single rounds that arrive together commit in one transaction (groupcommit.py)
     group_commit: bool = True
+    #: ``POST /api/tables/{id}/bets`` and ``POST /api/rounds`` served by api/fastlane.py
+    fast_lane: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -77,5 +80,6 @@ class Settings:
             run_tables=_flag("CROUPIER_RUN_TABLES", True),
             argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),
             group_commit=_flag("CROUPIER_GROUP_COMMIT", True),
+            fast_lane=_flag("CROUPIER_FAST_LANE", True),
         )
         return replace(base, **overrides)
