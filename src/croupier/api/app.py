@@ -459,17 +459,21 @@ async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None
     await websocket.accept()
     conn = Connection(player_id, table_id)
     st.hub.add(conn)
-    from croupier.platform.clock import iso
-
-    await websocket.send_json({"type": "snapshot", "table": snapshot, "server_time": iso(p.clock())})
-
-    async def pump() -> None:
-        while True:
-            msg = await conn.queue.get()
-            await websocket.send_json(msg)
-
-    sender = asyncio.create_task(pump())
+    sender: asyncio.Task[None] | None = None
     try:
+        if player_id != GUEST:  # the player's own messages come on its channel (platform/events.py)
+            await st.broker.follow(player_id)
+        from croupier.platform.clock import iso
+
+        await websocket.send_json({"type": "snapshot", "table": snapshot,
+                                   "server_time": iso(p.clock())})
+
+        async def pump() -> None:
+            while True:
+                msg = await conn.queue.get()
+                await websocket.send_json(msg)
+
+        sender = asyncio.create_task(pump())
         while True:
             text = await websocket.receive_text()
             if text.strip().strip('"') == "ping":
@@ -478,9 +482,13 @@ async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None
         pass
     finally:
         st.hub.remove(conn)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        if sender is not None:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+        if player_id != GUEST:
+            with contextlib.suppress(Exception):
+                await st.broker.unfollow(player_id)
 
 
 async def deposit_provider(platform: Platform, broker: Broker, stop: asyncio.Event) -> None:
