@@ -255,3 +255,50 @@ def test_a_players_messages_reach_its_socket_on_another_worker_only(
     # the last socket of a player gone: its worker leaves the channel
     _until(lambda: subscribers(ids["alice"]) == 0 and subscribers(ids["carol"]) == 0,
            "worker B did not unsubscribe")
+
+
+def test_publications_are_sent_in_order_flushed_at_stop_and_survive_a_redis_failure() -> None:
+    """A worker's publications reach the other workers in order; a Redis failure costs the
+    messages of that moment, not the feed; stop() sends what is still queued."""
+    import asyncio
+
+    import redis
+
+    from croupier.platform.events import Connection, Hub, RedisBroker, table_message
+
+    _redis_or_skip()
+    channel = f"croupier:test:{uuid.uuid4().hex}"
+
+    async def run() -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+        hub_a, hub_b = Hub(), Hub()
+        a, b = RedisBroker(REDIS, channel), RedisBroker(REDIS, channel)
+        await a.start(hub_a.deliver)
+        await b.start(hub_b.deliver)
+        conn = Connection(player_id=7, table_id="t")
+        hub_b.add(conn)
+        await asyncio.sleep(0.2)
+        for n in range(50):
+            await a.publish(table_message("t", {"type": "tick", "n": n}))
+        in_order = [await asyncio.wait_for(conn.queue.get(), timeout=5) for _ in range(50)]
+        real, failures = a._redis.pipeline, 0
+
+        def flaky(*args: Any, **kw: Any) -> Any:
+            nonlocal failures
+            if failures == 0:
+                failures += 1
+                raise redis.ConnectionError("Redis went away")
+            return real(*args, **kw)
+
+        a._redis.pipeline = flaky
+        await a.publish(table_message("t", {"type": "lost"}))
+        await asyncio.sleep(0.4)  # the failed batch is logged and dropped; the worker goes on
+        await a.publish(table_message("t", {"type": "after"}))
+        await a.publish(table_message("t", {"type": "last"}))
+        await a.stop()  # at once: what is queued is sent before the connection closes
+        later = [await asyncio.wait_for(conn.queue.get(), timeout=5) for _ in range(2)]
+        await b.stop()
+        return in_order, later, failures
+
+    in_order, later, failures = asyncio.run(run())
+    assert [m["n"] for m in in_order] == list(range(50))
+    assert failures == 1 and [m["type"] for m in later] == ["after", "last"]
