@@ -94,13 +94,7 @@ async def current_player(request: Request) -> Player:
 
 async def _idempotent(request: Request, scope: str, status: int,
                       fn: Callable[[Session], Any]) -> Outcome:
-    key = request.headers.get("idempotency-key", "").strip()
-    if not key:
-        raise problems.IdempotencyKeyMissing(
-            "every state-changing request needs an Idempotency-Key header (a fresh UUID per action)"
-        )
-    if len(key) > 100:
-        raise CroupierError("the Idempotency-Key is at most 100 characters")
+    key = idempotency_key(request.headers.get("idempotency-key", ""))
     body = await request.body()
     idem = Idem(scope, key, Idem.hash_request(request.method, request.url.path, body))
     return await run_in_threadpool(_platform(request).run_idempotent, idem, status, fn)
@@ -137,20 +131,40 @@ async def _command(request: Request, player: Player, digest: str, status: int,
                    fn: Callable[[Session], Any]) -> Outcome:
     """A bet-path command: idempotent, the session checked under the player's lock, and (when
     the group commit runs) committed together with the commands that arrive with it."""
-    key = request.headers.get("idempotency-key", "").strip()
+    key = idempotency_key(request.headers.get("idempotency-key", ""))
+    body = await request.body()
+    idem = Idem(_scope(player), key, Idem.hash_request(request.method, request.url.path, body))
+    return await submit(_state(request), idem, status, fn, player, digest)
+
+
+def idempotency_key(raw: str) -> str:
+    """The Idempotency-Key of a state-changing request (its header's value), or the refusal."""
+    key = raw.strip()
     if not key:
         raise problems.IdempotencyKeyMissing(
             "every state-changing request needs an Idempotency-Key header (a fresh UUID per action)"
         )
     if len(key) > 100:
         raise CroupierError("the Idempotency-Key is at most 100 characters")
-    body = await request.body()
-    idem = Idem(_scope(player), key, Idem.hash_request(request.method, request.url.path, body))
-    st = _state(request)
+    return key
+
+
+async def submit(st: State, idem: Idem, status: int, fn: Callable[[Session], Any],
+                 player: Player, digest: str) -> Outcome:
+    """Run a bet-path command: through the group commit when it runs, else in the threadpool
+    (shared by the routes and the fast lane, ``api/fastlane.py``)."""
     if st.writer is not None:
         return await asyncio.wrap_future(st.writer.submit(idem, status, fn, (player.id, digest)))
     return await run_in_threadpool(st.platform.run_idempotent, idem, status, fn,
                                    (player.id, digest))
+
+
+def bet_publication(player_id: int, table_id: str, res: dict[str, Any]) -> dict[str, Any]:
+    """What an accepted table bet tells its player's WebSockets: the bet, then the balance."""
+    return player_messages(player_id, [
+        {"type": "bet_accepted", "table_id": table_id, "round_id": res["round_id"],
+         "accepted": res["accepted"], "round_stake_minor": res["round_stake_minor"]},
+        {"type": "balance", "balance": res["balance"]}])
 
 
 def _scope(player: Player) -> str:
@@ -425,11 +439,7 @@ async def table_bets(table_id: str, body: S.SlipIn, request: Request, me: MeChec
     out = await _command(request, player, digest, 201,
                          p.table_bet(player, table_id, slip))
     if not out.replayed:
-        res = out.body
-        await st.broker.publish(player_messages(player.id, [
-            {"type": "bet_accepted", "table_id": table_id, "round_id": res["round_id"],
-             "accepted": res["accepted"], "round_stake_minor": res["round_stake_minor"]},
-            {"type": "balance", "balance": res["balance"]}]))
+        await st.broker.publish(bet_publication(player.id, table_id, out.body))
     return _respond(out)
 
 
@@ -451,17 +461,21 @@ async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None
     await websocket.accept()
     conn = Connection(player_id, table_id)
     st.hub.add(conn)
-    from croupier.platform.clock import iso
-
-    await websocket.send_json({"type": "snapshot", "table": snapshot, "server_time": iso(p.clock())})
-
-    async def pump() -> None:
-        while True:
-            msg = await conn.queue.get()
-            await websocket.send_json(msg)
-
-    sender = asyncio.create_task(pump())
+    sender: asyncio.Task[None] | None = None
     try:
+        if player_id != GUEST:  # the player's own messages come on its channel (platform/events.py)
+            await st.broker.follow(player_id)
+        from croupier.platform.clock import iso
+
+        await websocket.send_json({"type": "snapshot", "table": snapshot,
+                                   "server_time": iso(p.clock())})
+
+        async def pump() -> None:
+            while True:
+                msg = await conn.queue.get()
+                await websocket.send_json(msg)
+
+        sender = asyncio.create_task(pump())
         while True:
             text = await websocket.receive_text()
             if text.strip().strip('"') == "ping":
@@ -470,9 +484,13 @@ async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None
         pass
     finally:
         st.hub.remove(conn)
-        sender.cancel()
-        with contextlib.suppress(asyncio.CancelledError, Exception):
-            await sender
+        if sender is not None:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await sender
+        if player_id != GUEST:
+            with contextlib.suppress(Exception):
+                await st.broker.unfollow(player_id)
 
 
 async def deposit_provider(platform: Platform, broker: Broker, stop: asyncio.Event) -> None:
@@ -523,8 +541,12 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
             if platform is None:
                 plat.db.dispose()
 
-    app = FastAPI(title="Croupier", version="1.0", lifespan=lifespan,
-                  description="Casino platform API. Contract summary: docs/api.md.")
+    from croupier.api import fastlane
+
+    app = fastlane.CroupierAPI(title="Croupier", version="1.0", lifespan=lifespan,
+                               description="Casino platform API. Contract summary: docs/api.md.")
+    if settings.fast_lane:
+        fastlane.install(app)  # the two hot bet routes straight from ASGI (api/fastlane.py)
     problems.install(app)
     app.include_router(router)
     from croupier.api.protection import router as protection_router  # protection (issue 7)

@@ -38,11 +38,16 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
                         headers=headers)
 
 
+def for_error(exc: CroupierError) -> JSONResponse:
+    """The problem details of a refused request: its status from the error's ``code``."""
+    code = exc.code
+    return problem(STATUS.get(code, 400), code, str(exc))
+
+
 def install(app: FastAPI) -> None:
     @app.exception_handler(CroupierError)
     async def croupier_error(_req: Request, exc: CroupierError) -> JSONResponse:
-        code = exc.code
-        return problem(STATUS.get(code, 400), code, str(exc))
+        return for_error(exc)
 
     @app.exception_handler(RequestValidationError)
     async def validation(_req: Request, exc: RequestValidationError) -> JSONResponse:

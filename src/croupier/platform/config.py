@@ -8,6 +8,7 @@
 * ``CROUPIER_SESSION_HOURS`` [12]
 * ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
 * ``CROUPIER_ARGON2_FAST`` [0]: cheap argon2 parameters, for tests and benchmarks only
+* ``CROUPIER_FAST_LANE`` [1]: the two hot bet routes served straight from ASGI (api/fastlane.py)
 """
 
 from __future__ import annotations
@@ -65,6 +66,8 @@ class Settings:
     group_commit: bool = True
     #: writer threads of the group commit per worker (each batch has its own connection)
     writer_threads: int = 3
+    #: ``POST /api/tables/{id}/bets`` and ``POST /api/rounds`` served by api/fastlane.py
+    fast_lane: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -80,5 +83,6 @@ class Settings:
             argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),
             group_commit=_flag("CROUPIER_GROUP_COMMIT", True),
             writer_threads=max(1, int(_float("CROUPIER_WRITER_THREADS", 3))),
+            fast_lane=_flag("CROUPIER_FAST_LANE", True),
         )
         return replace(base, **overrides)

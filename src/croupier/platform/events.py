@@ -6,8 +6,9 @@ player's private fields merged in), ``{"scope": "player", "player_id", "message"
 player's connections only.
 
 :class:`LocalBroker` delivers inside one process (SQLite, one worker). :class:`RedisBroker`
-publishes on a Redis channel that every worker subscribes to, so a client connected to any worker
-sees the events of a table run by another.
+publishes table messages on a Redis channel that every worker subscribes to, so a client connected
+to any worker sees the events of a table run by another; a player's messages go on that player's
+channel, subscribed to only by the workers that hold one of that player's WebSockets.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import contextlib
 import hashlib
 import json
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
@@ -31,10 +33,18 @@ class Broker(Protocol):
 
     async def publish(self, message: dict[str, Any]) -> None: ...
 
+    async def follow(self, player_id: int) -> None:
+        """A WebSocket of ``player_id`` connected to this worker: its messages must reach it."""
+
+    async def unfollow(self, player_id: int) -> None:
+        """One of those WebSockets left (as many calls as :meth:`follow`)."""
+
     async def stop(self) -> None: ...
 
 
 class LocalBroker:
+    """One process: every message goes straight to its hub."""
+
     def __init__(self) -> None:
         self._deliver: Deliver | None = None
 
@@ -45,6 +55,12 @@ class LocalBroker:
         if self._deliver is not None:
             await self._deliver(json.loads(json.dumps(message)))
 
+    async def follow(self, player_id: int) -> None:
+        pass
+
+    async def unfollow(self, player_id: int) -> None:
+        pass
+
     async def stop(self) -> None:
         self._deliver = None
 
@@ -54,41 +70,151 @@ def channel_for(database_url: str) -> str:
     return "croupier:events:" + hashlib.sha256(database_url.encode()).hexdigest()[:12]
 
 
+def player_channel(channel: str, player_id: int) -> str:
+    """The channel of one player's messages (``<channel>:player:<id>``)."""
+    return f"{channel}:player:{player_id}"
+
+
 class RedisBroker:
+    """Redis pub/sub between the workers of one database.
+
+    Table messages go on the shared channel, which every worker subscribes to. A player's
+    messages go on that player's channel (:func:`player_channel`), which a worker subscribes to
+    only while it has a WebSocket of that player (:meth:`follow` / :meth:`unfollow`), so a bet
+    costs nothing to the workers its player is not connected to.
+
+    :meth:`publish` only queues: a background task sends what is queued in one non-transactional
+    pipeline per round trip, in order. A Redis failure is logged and the batch dropped (events
+    are notifications: a client's next snapshot is the truth); the feed reconnects by itself.
+    """
+
+    #: messages kept while Redis does not answer; beyond that the oldest are dropped
+    MAX_QUEUED = 100_000
+
     def __init__(self, url: str, channel: str) -> None:
         self.url = url
         self.channel = channel
         self._task: asyncio.Task[None] | None = None
+        self._flusher: asyncio.Task[None] | None = None
         self._redis: Any = None
+        self._pubsub: Any = None
+        self._queue: deque[tuple[str, str]] = deque()
+        self._wake = asyncio.Event()
+        self._closing = False
+        self._followers: dict[int, int] = {}
+        self._subscribed: set[int] = set()
+        self._sub_lock = asyncio.Lock()
 
     async def start(self, deliver: Deliver) -> None:
         import redis.asyncio as aioredis
 
         self._redis = aioredis.from_url(self.url)
-        pubsub = self._redis.pubsub()
+        self._pubsub = pubsub = self._redis.pubsub()
         await pubsub.subscribe(self.channel)
 
         async def listen() -> None:
-            async for item in pubsub.listen():
-                if item.get("type") != "message":
-                    continue
+            while True:
                 try:
-                    await deliver(json.loads(item["data"]))
-                except Exception:  # noqa: BLE001 - one bad message must not stop the feed
-                    log.exception("event delivery failed")
+                    async for item in pubsub.listen():
+                        if item.get("type") != "message":
+                            continue
+                        try:
+                            await deliver(json.loads(item["data"]))
+                        except Exception:  # noqa: BLE001 - one bad message must not stop the feed
+                            log.exception("event delivery failed")
+                except asyncio.CancelledError:
+                    raise
+                except Exception:  # noqa: BLE001 - Redis went away: reconnect (and resubscribe)
+                    log.exception("event feed interrupted")
+                    await asyncio.sleep(0.5)
 
         self._task = asyncio.create_task(listen())
+        self._flusher = asyncio.create_task(self._flush_loop())
 
     async def publish(self, message: dict[str, Any]) -> None:
-        await self._redis.publish(self.channel, json.dumps(message))
+        if self._closing:
+            return
+        if message.get("scope") == "player":
+            channel = player_channel(self.channel, int(message["player_id"]))
+        else:
+            channel = self.channel
+        if len(self._queue) >= self.MAX_QUEUED:
+            self._queue.popleft()
+        self._queue.append((channel, json.dumps(message)))
+        self._wake.set()
+
+    async def _flush_loop(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self._flush()
+            if self._closing:
+                return
+
+    async def _flush(self) -> None:
+        while self._queue:
+            batch = list(self._queue)
+            self._queue.clear()
+            try:
+                pipe = self._redis.pipeline(transaction=False)
+                for channel, data in batch:
+                    pipe.publish(channel, data)
+                await pipe.execute()
+            except asyncio.CancelledError:
+                raise
+            except Exception:  # noqa: BLE001 - a Redis hiccup costs these events, not the worker
+                log.exception("event publication failed (%d messages dropped)", len(batch))
+                if not self._closing:
+                    await asyncio.sleep(0.2)
+
+    async def follow(self, player_id: int) -> None:
+        self._followers[player_id] = self._followers.get(player_id, 0) + 1
+        await self._sync(player_id)
+
+    async def unfollow(self, player_id: int) -> None:
+        left = self._followers.get(player_id, 0) - 1
+        if left > 0:
+            self._followers[player_id] = left
+        else:
+            self._followers.pop(player_id, None)
+        await self._sync(player_id)
+
+    async def _sync(self, player_id: int) -> None:
+        """Subscribe to a player's channel while it is followed, not otherwise (one change at a
+        time, each against the latest count: a quick leave-and-return ends subscribed)."""
+        async with self._sub_lock:
+            want = player_id in self._followers
+            if want == (player_id in self._subscribed) or self._pubsub is None:
+                return
+            channel = player_channel(self.channel, player_id)
+            try:
+                if want:
+                    await self._pubsub.subscribe(channel)
+                    self._subscribed.add(player_id)
+                else:
+                    await self._pubsub.unsubscribe(channel)
+                    self._subscribed.discard(player_id)
+            except Exception:  # noqa: BLE001 - the feed's reconnection resubscribes
+                log.exception("subscription change failed for player %s", player_id)
 
     async def stop(self) -> None:
+        self._closing = True
+        if self._flusher is not None:
+            self._wake.set()
+            try:
+                await asyncio.wait_for(self._flusher, timeout=2)
+            except Exception:  # noqa: BLE001 - a timeout: what is left goes with the worker
+                log.warning("event publication did not finish at shutdown")
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await self._task
+        if self._pubsub is not None:
+            with contextlib.suppress(Exception):
+                await self._pubsub.aclose()
         if self._redis is not None:
-            await self._redis.aclose()
+            with contextlib.suppress(Exception):
+                await self._redis.aclose()
 
 
 @dataclass(eq=False)
@@ -103,16 +229,27 @@ class Connection:
 
 
 class Hub:
-    """This worker's WebSocket connections, by table."""
+    """This worker's WebSocket connections, by table and by player."""
 
     def __init__(self) -> None:
         self.tables: dict[str, set[Connection]] = {}
+        self.players: dict[int, set[Connection]] = {}
 
     def add(self, conn: Connection) -> None:
         self.tables.setdefault(conn.table_id, set()).add(conn)
+        self.players.setdefault(conn.player_id, set()).add(conn)
 
     def remove(self, conn: Connection) -> None:
-        self.tables.get(conn.table_id, set()).discard(conn)
+        conns = self.tables.get(conn.table_id)
+        if conns is not None:
+            conns.discard(conn)
+            if not conns:
+                del self.tables[conn.table_id]
+        mine = self.players.get(conn.player_id)
+        if mine is not None:
+            mine.discard(conn)
+            if not mine:
+                del self.players[conn.player_id]
 
     async def deliver(self, msg: dict[str, Any]) -> None:
         scope = msg.get("scope")
@@ -123,12 +260,13 @@ class Hub:
                 conn.offer({**msg["message"], **extra} if extra else msg["message"])
         elif scope == "player":
             pid = msg.get("player_id")
+            conns = self.players.get(pid) if isinstance(pid, int) else None
+            if not conns:
+                return
             messages = msg["messages"] if "messages" in msg else [msg["message"]]
-            for conns in self.tables.values():
-                for conn in list(conns):
-                    if conn.player_id == pid:
-                        for m in messages:
-                            conn.offer(m)
+            for conn in list(conns):
+                for m in messages:
+                    conn.offer(m)
 
 
 def table_message(table_id: str, message: dict[str, Any],
