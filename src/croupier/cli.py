@@ -20,6 +20,8 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import os
+import socket
 import sys
 import time
 from collections.abc import Sequence
@@ -321,10 +323,78 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from croupier.platform.service import Platform
 
     Platform(Settings.from_env()).migrate()  # once, before the workers start
+    if args.workers > 1 and hasattr(socket, "SO_REUSEPORT"):
+        _serve_reuseport(args.host, args.port, args.workers, args.quiet)
+        return 0
     uvicorn.run("croupier.api.app:app_factory", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level="warning" if args.quiet else "info",
                 access_log=not args.quiet, timeout_keep_alive=30)
     return 0
+
+
+def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    sock.listen(2048)
+    return sock
+
+
+def _reuseport_worker(host: str, port: int, quiet: bool) -> None:
+    """One API worker with its own listening socket on the shared port (``SO_REUSEPORT``)."""
+    import uvicorn
+
+    config = uvicorn.Config("croupier.api.app:app_factory", factory=True,
+                            log_level="warning" if quiet else "info", access_log=not quiet,
+                            timeout_keep_alive=30)
+    uvicorn.Server(config).run(sockets=[_listen(host, port, reuse_port=True)])
+
+
+def _serve_reuseport(host: str, port: int, workers: int, quiet: bool) -> None:
+    """Several API workers, each with its own ``SO_REUSEPORT`` socket on the port: the kernel
+    spreads new connections evenly over them. (With one shared socket, as uvicorn's own
+    ``--workers`` does, whichever worker wakes first accepts a burst of connections: a load
+    balancer's or a benchmark's keep-alive connections, opened together, all land on one
+    worker.) A worker that dies is started again; SIGINT/SIGTERM stop them all."""
+    import multiprocessing
+    import signal
+    import threading
+
+    _listen(host, port, reuse_port=False).close()  # the port must be free: fail loudly here
+    ctx = multiprocessing.get_context("spawn")
+    stop = threading.Event()
+
+    def start() -> multiprocessing.process.BaseProcess:
+        proc = ctx.Process(target=_reuseport_worker, args=(host, port, quiet), daemon=False)
+        proc.start()
+        return proc
+
+    def on_signal(signum: int, _frame: object) -> None:
+        stop.set()
+
+    previous = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    procs = [start() for _ in range(workers)]
+    started = [time.monotonic()] * workers
+    try:
+        while not stop.wait(0.5):
+            for i, proc in enumerate(procs):
+                if not proc.is_alive():
+                    if time.monotonic() - started[i] < 10:  # it cannot start: give up
+                        raise CroupierError(f"an API worker exited at start (code "
+                                            f"{proc.exitcode}): see its messages above")
+                    procs[i], started[i] = start(), time.monotonic()
+    finally:
+        for proc in procs:
+            if proc.is_alive() and proc.pid is not None:
+                os.kill(proc.pid, signal.SIGTERM)  # uvicorn shuts down gracefully
+        for proc in procs:
+            proc.join(timeout=30)
+            if proc.is_alive():
+                proc.kill()
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
 
 
 def cmd_migrate(args: argparse.Namespace, out: TextIO) -> int:
