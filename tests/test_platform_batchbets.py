@@ -9,6 +9,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import Any
 
+import pytest
 from sqlalchemy import func, select
 
 from croupier.errors import CroupierError
@@ -307,3 +308,31 @@ def _result(f: Any) -> tuple[Any, ...]:
         return _norm(f.result(timeout=60))
     except CroupierError as exc:
         return _norm(exc)
+
+
+def test_004_1_limits_count_bets_placed_through_another_worker(db_url: str) -> None:
+    """Two workers (two platforms, each with its own cache of a play's bets) take bets of one
+    player on one round: each sees the bets the other took (the position maximum, 150.00 on a
+    straight up, counts them all), reading only the bets it has not seen."""
+    from croupier.errors import StakeAboveMaximum
+
+    one = make_platform(db_url)
+    other = make_platform(db_url)
+    one.open_round("t-eur")
+    player, digest = _player(one, "1000.00")
+
+    def bet(p: Platform, stake: str) -> Outcome:
+        idem = Idem(f"player:{player.id}", uuid.uuid4().hex, "h")
+        return p.run_idempotent(idem, 201, p.table_bet(player, "t-eur",
+                                                       slip(("straight", stake, (17,)))),
+                                (player.id, digest))
+
+    assert bet(one, "60.00").body["round_stake_minor"] == 6000
+    assert bet(other, "60.00").body["round_stake_minor"] == 12000  # the other worker's cache
+    with pytest.raises(StakeAboveMaximum):  # 160.00 on 17, although this worker took 60
+        bet(one, "40.00")
+    assert bet(one, "30.00").body["round_stake_minor"] == 15000  # exactly the maximum
+    with pytest.raises(StakeAboveMaximum):
+        bet(other, "0.10")
+    one.db.dispose()
+    other.db.dispose()

@@ -33,8 +33,9 @@ from datetime import datetime
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Integer, String, Table, bindparam, func, insert, literal, select
+from sqlalchemy import Integer, String, Table, any_, bindparam, func, insert, literal, select
 from sqlalchemy import cast as sql_cast
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, CurrencyMismatch, IllegalAction
@@ -126,14 +127,22 @@ class _PlayState:
 # -- statements --------------------------------------------------------------------------------
 
 
+def _among(col: Any, name: str, type_: Any, dialect: str) -> Any:
+    """``col`` is one of the list bound as ``name``: ``= ANY(array)`` on PostgreSQL (one
+    statement text whatever the list's length, so it is prepared once), ``IN (...)`` elsewhere."""
+    if dialect == "postgresql":
+        return col == any_(bindparam(name, type_=ARRAY(type_)))
+    return col.in_(bindparam(name, expanding=True))
+
+
 @cache
-def _lock_stmt() -> Any:
+def _lock_stmt(dialect: str) -> Any:
     return (select(Account.player_id, Account.id, Account.balance, SessionRow.token_hash,
                    SessionRow.expires_at, SessionRow.revoked)
             .select_from(Account)
             .join(SessionRow, SessionRow.player_id == Account.player_id)
-            .where(Account.code.in_(bindparam("codes", expanding=True)),
-                   SessionRow.token_hash.in_(bindparam("hashes", expanding=True)))
+            .where(_among(Account.code, "codes", String, dialect),
+                   _among(SessionRow.token_hash, "hashes", String, dialect))
             .order_by(Account.id)
             .with_for_update(of=Account))
 
@@ -149,7 +158,7 @@ def _round_stmt() -> Any:
 
 
 @cache
-def _plays_stmt() -> Any:
+def _plays_stmt(dialect: str) -> Any:
     count = select(func.count(Bet.id)).where(Bet.play_id == Play.id).scalar_subquery()
     bonus_code = literal("player:") + sql_cast(Player.id, String) + literal(":bonus")
     return (select(Player.id, Play.id, Play.stake_total, count,
@@ -157,7 +166,7 @@ def _plays_stmt() -> Any:
             .select_from(Player)
             .outerjoin(Play, (Play.round_id == bindparam("round_id", type_=Integer))
                        & (Play.player_id == Player.id))
-            .where(Player.id.in_(bindparam("pids", expanding=True))))
+            .where(_among(Player.id, "pids", Integer, dialect)))
 
 
 @cache
@@ -185,7 +194,7 @@ def _lock_players(conn: Any, prepared: list[tuple[Any, ...]], now: datetime
     tokens: dict[tuple[int, str], tuple[Any, bool]] = {}
     if pids:
         hashes = sorted({item[0].token_hash for item in prepared})
-        locked = conn.execute(_lock_stmt(), {"codes": [player_code(i) for i in pids],
+        locked = conn.execute(_lock_stmt(conn.dialect.name), {"codes": [player_code(i) for i in pids],
                                              "hashes": hashes}).all()
         for pid, acc_id, bal, th, expires, revoked in locked:
             players.setdefault(int(pid), _PlayerState(int(acc_id), int(bal), True))
@@ -245,7 +254,7 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
         round_id = int(rnd[0])
         plays: dict[int, _PlayState] = {}
         spec0, variant0 = items[0][2]  # one table: one game and variant
-        for row in conn.execute(_plays_stmt(), {"round_id": round_id,
+        for row in conn.execute(_plays_stmt(conn.dialect.name), {"round_id": round_id,
                                                 "pids": sorted({c.bet.player.id
                                                                 for c, *_ in items})}):
             pid, play_id, stake_total, count = int(row[0]), row[1], int(row[2] or 0), int(row[3])
@@ -385,14 +394,14 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
 
 
 @cache
-def _pairs_stmt() -> Any:
+def _pairs_stmt(dialect: str) -> Any:
     bonus_code = literal("player:") + sql_cast(Player.id, String) + literal(":bonus")
     return (select(SeedPairRow.player_id, SeedPairRow.id, SeedPairRow.server_seed,
                    SeedPairRow.server_seed_hash, SeedPairRow.client_seed, SeedPairRow.next_nonce,
                    *_guard_columns(None, Player.id, Player.document_number, bonus_code))
             .select_from(SeedPairRow)
             .join(Player, Player.id == SeedPairRow.player_id)
-            .where(SeedPairRow.player_id.in_(bindparam("pids", expanding=True)),
+            .where(_among(SeedPairRow.player_id, "pids", Integer, dialect),
                    SeedPairRow.active.is_(True))
             .with_for_update(of=SeedPairRow))
 
@@ -448,7 +457,7 @@ def run_rounds(session: Session, commands: Sequence[Command], now: datetime) -> 
     if not ok:
         return
     pairs: dict[int, _Pair] = {}
-    for row in conn.execute(_pairs_stmt(), {"pids": sorted({c.bet.player.id
+    for row in conn.execute(_pairs_stmt(conn.dialect.name), {"pids": sorted({c.bet.player.id
                                                              for c, *_ in ok})}):
         pairs[int(row[0])] = _Pair(int(row[1]), str(row[2]), str(row[3]), str(row[4]),
                                    int(row[5]), _Guards.of(row[6:6 + _GUARDS]))

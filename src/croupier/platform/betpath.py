@@ -394,17 +394,31 @@ def _earlier_bets(session: Session, play_id: int, count: int, engine: Any, varia
                   ) -> tuple[tuple[BetRequest, ...], tuple[BetRequest, ...]]:
     """A play's own bets (compacted by the engine: :func:`compact_bets`) and carried bets, from
     the process cache when it holds the play's current bet count, else from the database."""
-    cached = _cache(session).plays.get(play_id)
+    plays = _cache(session).plays
+    cached = plays.get(play_id)
     if cached is not None and cached[0] == count:
         return cached[1], cached[2]
-    own: list[BetRequest] = []
-    carried: list[BetRequest] = []
+    # bets are only ever added, with seq = the number before them: read only the ones the cache
+    # has not seen (another worker took them), or all of them
+    start = cached[0] if cached is not None and cached[0] < count else 0
+    own: list[BetRequest] = list(cached[1]) if cached is not None and start else []
+    carried: list[BetRequest] = list(cached[2]) if cached is not None and start else []
     for code, stake, target, carried_from in session.connection().execute(
-            select(Bet.code, Bet.stake, Bet.target, Bet.carried_from)
-            .where(Bet.play_id == play_id).order_by(Bet.seq)):
+            _bets_from(), {"play_id": play_id, "start": start}):
         (own if carried_from is None else carried).append(
             BetRequest(str(code), int(stake), tuple(target)))
-    return compact_bets(engine, variant, own), tuple(carried)
+    value = (count, compact_bets(engine, variant, own), tuple(carried))
+    if len(plays) > _MAX_CACHED_PLAYS:
+        plays.clear()
+    plays[play_id] = value  # committed bets, counted under the player's lock
+    return value[1], value[2]
+
+
+@cache
+def _bets_from() -> Any:
+    return (select(Bet.code, Bet.stake, Bet.target, Bet.carried_from)
+            .where(Bet.play_id == bindparam("play_id"), Bet.seq >= bindparam("start"))
+            .order_by(Bet.seq))
 
 
 def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[SlipBet],
