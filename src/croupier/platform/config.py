@@ -65,7 +65,7 @@ class Settings:
     #: bets and single rounds that arrive together commit in one transaction (groupcommit.py)
     group_commit: bool = True
     #: writer threads of the group commit per worker (each batch has its own connection)
-    writer_threads: int = 3
+    writer_threads: int = 1
     #: ``POST /api/tables/{id}/bets`` and ``POST /api/rounds`` served by api/fastlane.py
     fast_lane: bool = True
 
@@ -82,7 +82,7 @@ class Settings:
             run_tables=_flag("CROUPIER_RUN_TABLES", True),
             argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),
             group_commit=_flag("CROUPIER_GROUP_COMMIT", True),
-            writer_threads=max(1, int(_float("CROUPIER_WRITER_THREADS", 3))),
+            writer_threads=max(1, int(_float("CROUPIER_WRITER_THREADS", 1))),
             fast_lane=_flag("CROUPIER_FAST_LANE", True),
         )
         return replace(base, **overrides)
