@@ -326,6 +326,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.workers > 1 and hasattr(socket, "SO_REUSEPORT"):
         _serve_reuseport(args.host, args.port, args.workers, args.quiet)
         return 0
+    _tune_gc()
     uvicorn.run("croupier.api.app:app_factory", factory=True, host=args.host, port=args.port,
                 workers=args.workers, log_level="warning" if args.quiet else "info",
                 access_log=not args.quiet, timeout_keep_alive=30)
@@ -342,9 +343,24 @@ def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
     return sock
 
 
+def _tune_gc() -> None:
+    """A server's objects live long (variants, exact tables, caches) and a request makes many
+    short-lived ones: move what start-up made out of the collector's sight and collect the young
+    generation less often (fewer, shorter pauses under load)."""
+    import gc
+
+    if os.environ.get("CROUPIER_GC_TUNING", "1") in ("0", "false", "no", "off"):
+        return
+    gc.collect()
+    gc.freeze()
+    gc.set_threshold(20_000, 20, 50)
+
+
 def _reuseport_worker(host: str, port: int, quiet: bool) -> None:
     """One API worker with its own listening socket on the shared port (``SO_REUSEPORT``)."""
     import uvicorn
+
+    _tune_gc()
 
     config = uvicorn.Config("croupier.api.app:app_factory", factory=True,
                             log_level="warning" if quiet else "info", access_log=not quiet,

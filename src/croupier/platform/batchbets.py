@@ -320,7 +320,18 @@ def _tbl(model: Any) -> Table:
     return cast(Table, model.__table__)
 
 
-def _note_spans(conn: Any, guards: list[tuple[int, _Guards]], now: datetime) -> None:
+#: the columns of the rows each write gives (the same keys as the rows built below)
+_SPAN_TOUCH = ("id", "last_bet_at", "ended_at")
+_SPAN_NEW = ("player_id", "started_at", "last_bet_at", "ended_at", "checks_shown")
+_TRANSFER = ("idempotency_key", "payload_hash", "debit_account_id", "credit_account_id",
+             "amount", "currency", "kind", "round_id", "play_id", "created_at")
+_BET = ("play_id", "seq", "slip_key", "code", "target", "stake", "returned", "outcome",
+        "carried_from", "created_at")
+_STORED = ("scope", "key", "request_hash", "status_code", "response", "created_at")
+_EVENT = ("round_id", "type", "data", "created_at")
+
+
+def _span_writes(guards: list[tuple[int, _Guards]], now: datetime) -> list[bulk.Write]:
     """:func:`croupier.platform.protection.activity.note_bet` for each player (once)."""
     gap = protection_settings().continuous_gap
     touch: list[dict[str, Any]] = []
@@ -332,8 +343,8 @@ def _note_spans(conn: Any, guards: list[tuple[int, _Guards]], now: datetime) -> 
         else:
             spans.append({"player_id": pid, "started_at": now, "last_bet_at": now,
                           "ended_at": now + gap, "checks_shown": 0})
-    bulk.update_rows(conn, _tbl(PlaySpan), "id", touch)
-    bulk.insert_rows(conn, _tbl(PlaySpan), spans)
+    return [bulk.Write(_tbl(PlaySpan), _SPAN_TOUCH, touch, key="id"),
+            bulk.Write(_tbl(PlaySpan), _SPAN_NEW, spans)]
 
 
 def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
@@ -342,9 +353,8 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
     betpath.writing(session)
     # the debits: one conditional update per player (balance >= amount), every row must take
     debits = [{"id": ps.account_id, "balance": ps.debit} for ps in players.values() if ps.debit]
-    if bulk.update_rows(conn, _tbl(Account), "id", debits, op="take") != len(debits):
-        raise RuntimeError("a debit of the batch did not take")  # the batch runs one by one
-    # the plays: new ones inserted, the others' totals raised
+    # the plays: new ones inserted first (their ids go into the rows below), the others' totals
+    # raised with the rest
     fresh = [(pid, rid, st) for pid, rid, st in w.plays if st.play_id is None]
     grown = [{"id": st.play_id, "stake_total": st.added} for _p, _r, st in w.plays
              if st.play_id is not None]
@@ -356,9 +366,6 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
              "created_at": now, "settled_at": None} for pid, rid, st in fresh]).scalars().all()
         for (_pid, _rid, st), new_id in zip(fresh, ids, strict=True):
             st.play_id = int(new_id)
-    bulk.update_rows(conn, _tbl(Play), "id", grown, op="add")
-    # the play-time spans (protection.activity.note_bet), once per player
-    _note_spans(conn, [(pid, st.guards) for pid, _rid, st in w.plays], now)
     # the ledger transfers, the bets, the monitoring record and the stored responses
     ledger = Ledger(session)
     transfers = []
@@ -382,11 +389,19 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
     for _pid, _rid, st in w.plays:
         pending.append((cast(int, st.play_id),
                         (st.count + len(st.new_rows), st.own, st.carried)))
-    bulk.insert_rows(conn, _tbl(Transfer), transfers)
-    bulk.insert_rows(conn, _tbl(Bet), bets)
-    taken = bulk.insert_rows(conn, _tbl(IdempotencyRecord), stored,
-                             on_conflict_do_nothing=("scope", "key"))
-    if taken != len(stored):
+    # one statement on PostgreSQL: debits, play totals, play-time spans, transfers, bets, the
+    # stored responses
+    counts = bulk.write_all(conn, [
+        bulk.Write(_tbl(Account), ("id", "balance"), debits, key="id", op="take"),
+        bulk.Write(_tbl(Play), ("id", "stake_total"), grown, key="id", op="add"),
+        *_span_writes([(pid, st.guards) for pid, _rid, st in w.plays], now),
+        bulk.Write(_tbl(Transfer), _TRANSFER, transfers),
+        bulk.Write(_tbl(Bet), _BET, bets),
+        bulk.Write(_tbl(IdempotencyRecord), _STORED, stored, on_conflict=("scope", "key")),
+    ])
+    if counts[0] != len(debits):
+        raise RuntimeError("a debit of the batch did not take")  # the batch runs one by one
+    if counts[-1] != len(stored):
         raise KeysTaken
 
 
@@ -515,10 +530,7 @@ def _write_rounds(session: Session, played: list[_Played], players: dict[int, _P
     conn = session.connection()
     betpath.writing(session)
     moves = [{"id": ps.account_id, "balance": ps.debit} for ps in players.values() if ps.debit]
-    if bulk.update_rows(conn, _tbl(Account), "id", moves, op="add") != len(moves):
-        raise RuntimeError("a balance of the batch did not change")  # one by one instead
-    bulk.update_rows(conn, _tbl(SeedPairRow), "id",
-                     [{"id": pr.id, "next_nonce": pr.nonce} for pr in pairs.values() if pr.used])
+    nonces = [{"id": pr.id, "next_nonce": pr.nonce} for pr in pairs.values() if pr.used]
     round_ids = {(int(pair_id), int(nonce)): int(rid) for rid, pair_id, nonce in
                  bulk.insert_returning(conn, _tbl(Round), [x.round_row for x in played],
                                        ("id", "seed_pair_id", "nonce"))}
@@ -534,8 +546,6 @@ def _write_rounds(session: Session, played: list[_Played], players: dict[int, _P
                            "events": events, "created_at": now, "settled_at": now})
     play_ids = {int(rid): int(pid) for pid, rid in
                 bulk.insert_returning(conn, _tbl(Play), plays_rows, ("id", "round_id"))}
-    _note_spans(conn, [(pid, pairs[pid].guards) for pid in sorted(
-        {x.command.bet.player.id for x in played})], now)
     ledger = Ledger(session)
     transfers: list[dict[str, Any]] = []
     bet_rows: list[dict[str, Any]] = []
@@ -591,10 +601,17 @@ def _write_rounds(session: Session, played: list[_Played], players: dict[int, _P
         }
         stored.append({"scope": c.scope, "key": c.key, "request_hash": c.request_hash,
                        "status_code": c.status, "response": c.result, "created_at": now})
-    bulk.insert_rows(conn, _tbl(Transfer), transfers)
-    bulk.insert_rows(conn, _tbl(Bet), bet_rows)
-    bulk.insert_rows(conn, _tbl(RoundEvent), events_rows)
-    taken = bulk.insert_rows(conn, _tbl(IdempotencyRecord), stored,
-                             on_conflict_do_nothing=("scope", "key"))
-    if taken != len(stored):
+    counts = bulk.write_all(conn, [
+        bulk.Write(_tbl(Account), ("id", "balance"), moves, key="id", op="add"),
+        bulk.Write(_tbl(SeedPairRow), ("id", "next_nonce"), nonces, key="id"),
+        *_span_writes([(pid, pairs[pid].guards) for pid in sorted(
+            {x.command.bet.player.id for x in played})], now),
+        bulk.Write(_tbl(Transfer), _TRANSFER, transfers),
+        bulk.Write(_tbl(Bet), _BET, bet_rows),
+        bulk.Write(_tbl(RoundEvent), _EVENT, events_rows),
+        bulk.Write(_tbl(IdempotencyRecord), _STORED, stored, on_conflict=("scope", "key")),
+    ])
+    if counts[0] != len(moves):
+        raise RuntimeError("a balance of the batch did not change")  # one by one instead
+    if counts[-1] != len(stored):
         raise KeysTaken

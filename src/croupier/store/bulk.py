@@ -32,11 +32,11 @@ def _iso(value: Any) -> Any:
     raise TypeError(f"cannot send {type(value).__name__} in a bulk statement")
 
 
-def _recordset(table: Table, cols: Sequence[str]) -> str:
+def _recordset(table: Table, cols: Sequence[str], param: str = "rows") -> str:
     """``json_to_recordset(%(rows)s::json) AS u(col type, ...)``: the rows, sent as one JSON
     array of objects (parsed by the server; no per-value work in the driver)."""
     defs = ", ".join(f'"{c}" {table.c[c].type.compile(dialect=_PG)}' for c in cols)
-    return f"json_to_recordset(%(rows)s::json) AS u({defs})"
+    return f"json_to_recordset(%({param})s::json) AS u({defs})"
 
 
 def _rows_param(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
@@ -44,10 +44,12 @@ def _rows_param(rows: Sequence[Mapping[str, Any]]) -> dict[str, str]:
 
 
 @cache
-def _insert_sql(table: Table, cols: tuple[str, ...], on_conflict: tuple[str, ...] | None) -> str:
+def _insert_sql(table: Table, cols: tuple[str, ...], on_conflict: tuple[str, ...] | None,
+                param: str = "rows") -> str:
     names = ", ".join(f'"{c}"' for c in cols)
     picks = ", ".join(f'u."{c}"' for c in cols)
-    sql = f"INSERT INTO {table.name} ({names}) SELECT {picks} FROM {_recordset(table, cols)}"
+    sql = (f"INSERT INTO {table.name} ({names}) SELECT {picks} "
+           f"FROM {_recordset(table, cols, param)}")
     if on_conflict is not None:
         sql += f" ON CONFLICT ({', '.join(on_conflict)}) DO NOTHING"
     return sql
@@ -92,13 +94,14 @@ _OPS = {"set": '"{c}" = u."{c}"', "add": '"{c}" = t."{c}" + u."{c}"',
 
 
 @cache
-def _update_sql(table: Table, key: str, cols: tuple[str, ...], op: str) -> str:
+def _update_sql(table: Table, key: str, cols: tuple[str, ...], op: str,
+                param: str = "rows") -> str:
     sets = ", ".join(_OPS[op].format(c=c) for c in cols)
     where = f't."{key}" = u."{key}"'
     if op == "take":  # only from a row that holds the amount: it never goes below zero
         where += "".join(f' AND t."{c}" >= u."{c}"' for c in cols)
     return (f"UPDATE {table.name} AS t SET {sets} "
-            f"FROM {_recordset(table, (key, *cols))} WHERE {where}")
+            f"FROM {_recordset(table, (key, *cols), param)} WHERE {where}")
 
 
 def update_rows(conn: Connection, table: Table, key: str, rows: Sequence[Mapping[str, Any]],
@@ -120,9 +123,55 @@ def update_rows(conn: Connection, table: Table, key: str, rows: Sequence[Mapping
     stmt: Any = update(table).where(table.c[key] == bindparam("k_key"))
     for c in cols:
         v: Any = bindparam(f"v_{c}")
-        values[c] = {"set": v, "add": table.c[c] + v, "take": table.c[c] - v}[op]
+        values[c] = v if op == "set" else table.c[c] + v if op == "add" else table.c[c] - v
         if op == "take":
             stmt = stmt.where(table.c[c] >= v)
     res = conn.execute(stmt.values(values), [{"k_key": r[key], **{f"v_{c}": r[c] for c in cols}}
                                              for r in rows])
     return int(res.rowcount)
+
+
+class Write:
+    """One part of :func:`write_all`: rows to insert into ``table`` (``key`` None; with
+    ``on_conflict`` unique columns, clashing rows are skipped) or rows updating it by ``key``
+    (``op`` as in :func:`update_rows`). ``cols`` are the columns each row gives."""
+
+    __slots__ = ("table", "cols", "rows", "key", "op", "on_conflict")
+
+    def __init__(self, table: Table, cols: tuple[str, ...], rows: Sequence[Mapping[str, Any]],
+                 key: str | None = None, op: str = "set",
+                 on_conflict: tuple[str, ...] | None = None) -> None:
+        if op not in _OPS:
+            raise ValueError(f"op is set, add or take, not {op!r}")
+        self.table, self.cols, self.rows = table, cols, rows
+        self.key, self.op, self.on_conflict = key, op, on_conflict
+
+    def shape(self) -> tuple[Any, ...]:
+        return (self.table, self.cols, self.key, self.op, self.on_conflict)
+
+
+@cache
+def _write_all_sql(shapes: tuple[tuple[Any, ...], ...]) -> str:
+    parts = []
+    for i, (table, cols, key, op, on_conflict) in enumerate(shapes):
+        if key is None:
+            body = _insert_sql(table, cols, on_conflict, f"p{i}")
+        else:
+            body = _update_sql(table, key, tuple(c for c in cols if c != key), op, f"p{i}")
+        parts.append(f"w{i} AS ({body} RETURNING 1)")
+    counts = ", ".join(f"(SELECT count(*) FROM w{i})" for i in range(len(shapes)))
+    return f"WITH {', '.join(parts)} SELECT {counts}"
+
+
+def write_all(conn: Connection, writes: Sequence[Write]) -> list[int]:
+    """Several inserts and updates, each of many rows; the number of rows each one wrote. On
+    PostgreSQL they go as one statement (data-modifying ``WITH`` parts: one round trip, one
+    prepared statement whatever the row counts; the parts see the same snapshot, so none may
+    depend on another's rows). Elsewhere one statement each."""
+    if conn.dialect.name != "postgresql":
+        return [insert_rows(conn, w.table, w.rows, w.on_conflict) if w.key is None
+                else update_rows(conn, w.table, w.key, w.rows, w.op) for w in writes]
+    params = {f"p{i}": json.dumps(list(w.rows), default=_iso, separators=(",", ":"))
+              for i, w in enumerate(writes)}
+    row = conn.exec_driver_sql(_write_all_sql(tuple(w.shape() for w in writes)), params).one()
+    return [int(n) for n in row]

@@ -21,7 +21,7 @@ from datetime import UTC, datetime
 from functools import cache
 from typing import Any, TextIO, cast
 
-from sqlalchemy import Table, bindparam, event, select, update
+from sqlalchemy import Table, event, select
 from sqlalchemy.orm import Session
 
 from croupier.platform.clock import aware
@@ -63,12 +63,6 @@ def _head_for_update() -> Any:
     return select(h.c.seq, h.c.hash).where(h.c.id == 1).with_for_update()
 
 
-@cache
-def _move_head() -> Any:
-    h = cast(Table, AuditHead.__table__)
-    return update(h).where(h.c.id == 1).values(seq=bindparam("h_seq"), hash=bindparam("h_hash"))
-
-
 def _write_pending(session: Session) -> None:
     if session.in_nested_transaction():  # a savepoint (group commit): the entries wait for the
         return  # outer commit, so the chain head is still locked last, once per transaction
@@ -85,8 +79,12 @@ def _write_pending(session: Session) -> None:
         digest = entry_hash(entry)
         rows.append(dict(entry, hash=digest))
         prev = digest
-    bulk.insert_rows(conn, cast(Table, AuditEntry.__table__), rows)  # one statement
-    conn.execute(_move_head(), {"h_seq": seq, "h_hash": prev})
+    # the entries and the new head: one statement on PostgreSQL
+    bulk.write_all(conn, [
+        bulk.Write(cast(Table, AuditEntry.__table__), tuple(rows[0]), rows),
+        bulk.Write(cast(Table, AuditHead.__table__), ("id", "seq", "hash"),
+                   [{"id": 1, "seq": seq, "hash": prev}], key="id"),
+    ])
     loaded = session.identity_map.get(session.identity_key(AuditHead, 1))
     if loaded is not None:  # an AuditHead the ORM loaded earlier is stale now
         session.expire(loaded)
