@@ -33,7 +33,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Integer, String, Table, any_, bindparam, func, insert, literal, select
+from sqlalchemy import Integer, String, Table, any_, bindparam, insert, literal, select
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
@@ -49,6 +49,7 @@ from croupier.platform.betpath import (
     _guard_columns,
     _Guards,
     _transfer_row,
+    next_seq,
     table_info,
 )
 from croupier.platform.clock import aware, iso
@@ -159,7 +160,7 @@ def _round_stmt() -> Any:
 
 @cache
 def _plays_stmt(dialect: str) -> Any:
-    count = select(func.count(Bet.id)).where(Bet.play_id == Play.id).scalar_subquery()
+    count = next_seq(Play.id)
     bonus_code = literal("player:") + sql_cast(Player.id, String) + literal(":bonus")
     return (select(Player.id, Play.id, Play.stake_total, count,
                    *_guard_columns(Play.id, Player.id, Player.document_number, bonus_code))

@@ -376,9 +376,16 @@ def write_bets(conn: Connection, rows: list[dict[str, Any]]) -> None:
 # -- a bet on a shared table -------------------------------------------------------------------
 
 
+def next_seq(play_id: Any) -> Any:
+    """A play's number of bets: its bets are numbered 0, 1, ... as they are placed (``seq``), so
+    this is max(seq) + 1, one probe of the (play_id, seq) index however many bets it holds."""
+    return (select(func.coalesce(func.max(Bet.seq) + 1, 0)).where(Bet.play_id == play_id)
+            .scalar_subquery())
+
+
 @cache
 def _table_stmt() -> Select[Any]:
-    count = select(func.count(Bet.id)).where(Bet.play_id == Play.id).scalar_subquery()
+    count = next_seq(Play.id)
     return (select(Round.id, Round.closes_at, Play.id, Play.stake_total, count,
                    *_guard_columns(Play.id))
             .select_from(Round)

@@ -214,6 +214,7 @@ class Bet(Base):
     __table_args__ = (
         CheckConstraint("stake > 0", name="bet_stake_positive"),
         UniqueConstraint("carried_from", name="uq_bets_carried_from"),
+        Index("ix_bets_play_seq", "play_id", "seq"),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     play_id: Mapped[int] = mapped_column(ForeignKey("plays.id"), index=True)
