@@ -154,7 +154,7 @@ async def submit(st: State, idem: Idem, status: int, fn: Callable[[Session], Any
     """Run a bet-path command: through the group commit when it runs, else in the threadpool
     (shared by the routes and the fast lane, ``api/fastlane.py``)."""
     if st.writer is not None:
-        return await asyncio.wrap_future(st.writer.submit(idem, status, fn, (player.id, digest)))
+        return await st.writer.submit_async(idem, status, fn, (player.id, digest))
     return await run_in_threadpool(st.platform.run_idempotent, idem, status, fn,
                                    (player.id, digest))
 

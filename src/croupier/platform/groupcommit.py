@@ -27,6 +27,7 @@ writer runs the commands that arrive together in one transaction instead:
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import queue
 import threading
@@ -34,7 +35,7 @@ import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
@@ -48,13 +49,50 @@ from croupier.store.uow import UnitOfWork
 log = logging.getLogger("croupier.groupcommit")
 
 
+class _LoopResult:
+    """The outcome of a job submitted from an event loop: the writer records it, and after the
+    batch hands every outcome of the batch to the loop in one ``call_soon_threadsafe`` (one
+    wake-up of the loop per batch, not one per job with a thread-safe future each)."""
+
+    __slots__ = ("loop", "future", "outcome", "error", "_done")
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self.future: asyncio.Future[Outcome] = loop.create_future()
+        self.outcome: Outcome | None = None
+        self.error: BaseException | None = None
+        self._done = False
+
+    def done(self) -> bool:
+        return self._done
+
+    def set_result(self, outcome: Outcome) -> None:
+        self.outcome, self._done = outcome, True
+
+    def set_exception(self, error: BaseException) -> None:
+        self.error, self._done = error, True
+
+    def deliver(self) -> None:  # on the loop
+        if self.future.done():  # the caller went away (a cancelled request)
+            return
+        if self.error is not None:
+            self.future.set_exception(self.error)
+        else:
+            self.future.set_result(cast(Outcome, self.outcome))
+
+
+def _deliver_all(results: list[_LoopResult]) -> None:
+    for r in results:
+        r.deliver()
+
+
 @dataclass
 class _Job:
     idem: Idem
     status: int
     fn: Callable[[Session], Any]
     auth: tuple[int, str]
-    future: Future[Outcome] = field(default_factory=Future)
+    future: Future[Outcome] | _LoopResult = field(default_factory=Future)
 
 
 class GroupCommit:
@@ -78,9 +116,17 @@ class GroupCommit:
 
     def submit(self, idem: Idem, status: int, fn: Callable[[Session], Any],
                auth: tuple[int, str]) -> Future[Outcome]:
-        job = _Job(idem, status, fn, auth)
-        self._queue.put(job)
-        return job.future
+        future: Future[Outcome] = Future()
+        self._queue.put(_Job(idem, status, fn, auth, future))
+        return future
+
+    def submit_async(self, idem: Idem, status: int, fn: Callable[[Session], Any],
+                     auth: tuple[int, str]) -> asyncio.Future[Outcome]:
+        """:meth:`submit` from the running event loop: an asyncio future, completed on the loop
+        together with the rest of its batch."""
+        result = _LoopResult(asyncio.get_running_loop())
+        self._queue.put(_Job(idem, status, fn, auth, result))
+        return result.future
 
     def stop(self) -> None:
         for _ in self._threads:
@@ -113,8 +159,22 @@ class GroupCommit:
                 for job in batch:
                     if not job.future.done():
                         job.future.set_exception(exc)
+            self._deliver(batch)
             if stop:
                 return
+
+    @staticmethod
+    def _deliver(batch: list[_Job]) -> None:
+        """Hand the outcomes of the batch's event-loop jobs to their loops, one call each."""
+        by_loop: dict[asyncio.AbstractEventLoop, list[_LoopResult]] = {}
+        for job in batch:
+            if isinstance(job.future, _LoopResult):
+                by_loop.setdefault(job.future.loop, []).append(job.future)
+        for loop, results in by_loop.items():
+            try:
+                loop.call_soon_threadsafe(_deliver_all, results)
+            except RuntimeError:  # the loop is closed: nobody is waiting any more
+                pass
 
     def _single(self, job: _Job) -> None:
         try:
