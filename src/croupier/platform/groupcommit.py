@@ -187,13 +187,10 @@ class GroupCommit:
         self.batches += 1
         self.commands += len(batch)
         self.largest = max(self.largest, len(batch))
-        if len(batch) == 1:
-            self._single(batch[0])
-            return
         batch.sort(key=lambda j: j.auth[0])  # lock players in one order in every batch
         for kind, runner in ((TableBet, batchbets.run), (SingleRound, batchbets.run_rounds)):
             same = [j for j in batch if isinstance(j.fn, kind)]
-            if len(same) > 1:
+            if same:  # even one: the batch path's statements are the cheaper ones
                 self._batched(same, runner)
                 batch = [j for j in batch if not isinstance(j.fn, kind)]
         if not batch:
