@@ -102,3 +102,29 @@ def test_verify_re_enacts_a_round_record_from_revealed_seeds(tmp_path: Path) -> 
     code, text = run(*args)
     doc = json.loads(text)
     assert code == 1 and doc["record_matches"] is False and "the seeds give" in doc["mismatch"]
+
+
+def test_a_simulated_figure_is_not_reported_as_exact() -> None:
+    """`croupier rtp --json`: a bet estimated by simulation (a main bet too large to enumerate)
+    carries its interval and sample size, and no `rtp_exact` (its sample mean is not exact)."""
+    from fractions import Fraction
+
+    from croupier.analysis.report import rtp_json
+    from croupier.games.dealer_poker.analysis import SimulatedBetRTP
+    from croupier.games.maths import BetRTP
+
+    sim = SimulatedBetRTP(bet="ante", rtp=Fraction(97, 100), rtp_max=Fraction(97, 100),
+                          selections=1, hit_frequency=Fraction(1, 2), variance=Fraction(2),
+                          max_return=Fraction(50), rounds=10**6, ci99=(0.96, 0.98))
+    exact = BetRTP(bet="bonus", rtp=Fraction(9, 10), rtp_max=Fraction(9, 10), selections=1,
+                   hit_frequency=Fraction(1, 10), variance=Fraction(3), max_return=Fraction(30))
+
+    class V:
+        name = "v"
+
+    out = rtp_json("g", V(), [sim, exact])
+    ante, bonus = out["bets"]
+    assert out["method"] == "simulation"
+    assert ante["rtp_exact"] is None and ante["rtp_sample_mean"] == "97/100"
+    assert ante["method"] == "simulation" and ante["rounds"] == 10**6
+    assert bonus["rtp_exact"] == "9/10" and bonus["method"] == "exact"

@@ -4,7 +4,8 @@ JSON contract (other tools read it; keep it stable):
 
 * ``rtp``: ``{"game", "variant", "method": "exact", "bets": [{"bet", "rtp", "rtp_exact": "p/q",
   "house_edge"}]}`` (extra keys per bet: ``hit_frequency``, ``std_dev``, ``max_return``,
-  ``selections``, ``rtp_max``).
+  ``selections``, ``rtp_max``). A bet whose figure is simulated has ``"method": "simulation"``,
+  ``rounds``, ``ci99``, ``rtp_exact: null`` and its sample mean as ``rtp_sample_mean`` ("p/q").
 * ``simulate``: ``{"game", "variant", "rounds", "seed", "rounds_per_second",
   "bets": [{"bet", "rtp", "ci99": [lo, hi]}]}``.
 * ``games``: ``[{"game", "variants": [{"variant", "title", "source"}]}]``.
@@ -39,7 +40,10 @@ def rtp_json(game_name: str, variant: Any, rtps: list[BetRTP]) -> dict[str, Any]
             "max_return": float(r.max_return),
         }
         if _simulated(r):
-            # the main bet of a game too large to enumerate: an estimate with its interval
+            # the main bet of a game too large to enumerate: an estimate with its interval; the
+            # sample mean is no exact figure, so ``rtp_exact`` stays empty
+            entry["rtp_exact"] = None
+            entry["rtp_sample_mean"] = f"{r.rtp.numerator}/{r.rtp.denominator}"
             entry["method"] = "simulation"
             entry["rounds"] = getattr(r, "rounds", 0)
             entry["ci99"] = list(getattr(r, "ci99", ()))
