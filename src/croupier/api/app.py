@@ -536,7 +536,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
                 await asyncio.to_thread(writer.stop)
                 if os.environ.get("CROUPIER_GROUP_COMMIT_STATS"):  # a benchmarking aid
                     print(f"group commit: {writer.batches} batches, {writer.commands} commands "
-                          f"({writer.batched} table bets batched), largest {writer.largest}",
+                          f"({writer.batched} through the batch path), largest {writer.largest}, "
+                          f"{writer.retries} retries, {writer.fallbacks} fallbacks",
                           file=sys.stderr, flush=True)
             if platform is None:
                 plat.db.dispose()

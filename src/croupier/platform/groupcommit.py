@@ -107,6 +107,8 @@ class GroupCommit:
         self.commands = 0
         self.largest = 0
         self.batched = 0  # table bets and single rounds run by the batch path
+        self.retries = 0  # batch attempts lost to a race (deadlock, unique key), tried again
+        self.fallbacks = 0  # batches rolled back and run one command at a time
         if start:
             self.start()
 
@@ -241,13 +243,16 @@ class GroupCommit:
                     uow.commit()
                 break
             except (IntegrityError, OperationalError):
+                self.retries += 1
                 if attempt == 3:
+                    self.fallbacks += 1
                     for job in jobs:
                         self._single(job)
                     return
                 time.sleep(0.005 * (attempt + 1))
             except Exception:  # noqa: BLE001 - a replayed key, a lost race: one by one
                 log.debug("batch rolled back", exc_info=True)
+                self.fallbacks += 1
                 for job in jobs:
                     self._single(job)
                 return
