@@ -336,3 +336,44 @@ def test_004_1_limits_count_bets_placed_through_another_worker(db_url: str) -> N
         bet(other, "0.10")
     one.db.dispose()
     other.db.dispose()
+
+
+def test_one_batch_on_two_tables_debits_each_player_once_per_bet(db_url: str) -> None:
+    """A player's bets on two tables in one batch: each table's round gets its play, the cash
+    row is debited by the sum (one conditional update), each answer shows the balance after its
+    own debit, one play-time span is opened (not one per table), the ledger sums to zero."""
+    from croupier.platform.config import TableConfig
+    from croupier.store.protection_models import PlaySpan
+    from tests.platform_fixtures import TEST_TABLES
+
+    tables = (*TEST_TABLES, TableConfig("t-eur-2", "Second EUR table", "roulette", "european",
+                                        "EUR"))
+    p = make_platform(db_url, tables=tables)
+    p.open_round("t-eur")
+    p.open_round("t-eur-2")
+    player, digest = _player(p, "10.00")
+    w = GroupCommit(p, threads=1, start=False)
+    futures = [w.submit(Idem(f"player:{player.id}", uuid.uuid4().hex, "h"), 201,
+                        p.table_bet(player, table, slip(("red", stake, ()))),
+                        (player.id, digest))
+               for table, stake in (("t-eur", "2.00"), ("t-eur-2", "3.00"), ("t-eur", "1.00"))]
+    w.start()
+    outs = [f.result(timeout=60) for f in futures]
+    w.stop()
+    assert [o.body["round_stake_minor"] for o in outs] == [200, 300, 300]
+    # concurrent requests: each answer is the balance after its own debit in one serial order
+    # (the batch takes a table's bets together), so the balances step down by the stakes
+    seen = sorted(((o.body["balance"]["cash_minor"], stake) for o, stake
+                   in zip(outs, (200, 300, 100), strict=True)), reverse=True)
+    before = 1000
+    for balance, stake in seen:
+        assert balance == before - stake
+        before = balance
+    assert w.batched == 3
+    assert p.balance(player)["cash_minor"] == 400
+    spans = p.read(lambda s: s.scalar(select(func.count(PlaySpan.id))
+                                      .where(PlaySpan.player_id == player.id)))
+    assert spans == 1
+    led = p.audit()
+    assert led.total == 0 and not led.negative_players and not led.mismatched
+    p.db.dispose()

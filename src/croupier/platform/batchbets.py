@@ -395,7 +395,8 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
     counts = bulk.write_all(conn, [
         bulk.Write(_tbl(Account), ("id", "balance"), debits, key="id", op="take"),
         bulk.Write(_tbl(Play), ("id", "stake_total"), grown, key="id", op="add"),
-        *_span_writes([(pid, st.guards) for pid, _rid, st in w.plays], now),
+        # once per player, though they bet on several tables in the batch
+        *_span_writes(list({pid: st.guards for pid, _rid, st in w.plays}.items()), now),
         bulk.Write(_tbl(Transfer), _TRANSFER, transfers),
         bulk.Write(_tbl(Bet), _BET, bets),
         bulk.Write(_tbl(IdempotencyRecord), _STORED, stored, on_conflict=("scope", "key")),
