@@ -132,3 +132,22 @@ def test_draws_out_of_order_range_and_after_settlement() -> None:
 def test_an_empty_slip_is_refused() -> None:
     with pytest.raises(InvalidBet, match="at least one bet"):
         start()
+
+
+def test_000_7_the_limits_memo_is_not_fooled_by_a_reused_object_id() -> None:
+    """The per-position limits are memoised by object ids, and an id can be reused by a new
+    object once the old one is gone (an unlimited limit set is made afresh for each "XXX" call):
+    CI once saw 50,000,001 AMD on red pass the red maximum and stop only at the table limit. The
+    memo now checks the objects it holds; a stale entry under the live AMD limit set's key (put
+    there by hand, as the dead object's entry would be) must not be taken."""
+    from croupier.games.roulette import engine as eng
+    from croupier.games.roulette.layout import layout_for
+    from croupier.games.roulette.variant import LimitSet
+
+    limits = EU.limit_set("AMD")
+    red = layout_for(EU).resolve("red", ())
+    stale = LimitSet.unlimited()  # as if the dead object's entry had this key
+    eng._BOUNDS[(id(limits), id(red))] = (stale, red, (1, 1, 10**15))
+    assert eng._bounds(limits, red)[2] < 50_000_001
+    with pytest.raises(StakeAboveMaximum):
+        start(B("red", 50_000_001, ()), currency="AMD")

@@ -272,18 +272,26 @@ def _ball_data(variant: RouletteVariant, value: int) -> Mapping[str, Any]:
     return hit[1]
 
 
-_BOUNDS: dict[tuple[int, int], tuple[int, int, int]] = {}
+_BOUNDS: dict[tuple[int, int], tuple[LimitSet, Position, tuple[int, int, int]]] = {}
 
 
 def _bounds(limits: LimitSet, pos: Position) -> tuple[int, int, int]:
-    """(chips, lowest chip, highest chip) a position takes under a limit set; memoised."""
-    key = (id(limits), pos.index)
+    """(chips, lowest chip, highest chip) a position takes under a limit set; memoised.
+
+    The memo keeps the limit set and the position it was computed for and checks them: an
+    ``id`` alone can be reused by a new object once the old one is gone (``LimitSet.unlimited()``
+    is made afresh on each call), and a position's index is unique only within its layout."""
+    key = (id(limits), id(pos))
     hit = _BOUNDS.get(key)
-    if hit is None:
-        chips = len(pos.chips)
-        lims = [limits.for_code(c.kind if chips > 1 else pos.code) for c in pos.chips]
-        hit = _BOUNDS[key] = (chips, max(x.minimum for x in lims), min(x.maximum for x in lims))
-    return hit
+    if hit is not None and hit[0] is limits and hit[1] is pos:
+        return hit[2]
+    chips = len(pos.chips)
+    lims = [limits.for_code(c.kind if chips > 1 else pos.code) for c in pos.chips]
+    bounds = (chips, max(x.minimum for x in lims), min(x.maximum for x in lims))
+    if len(_BOUNDS) > 100_000:
+        _BOUNDS.clear()
+    _BOUNDS[key] = (limits, pos, bounds)
+    return bounds
 
 
 def _explain_limits(limits: LimitSet, pos: Position, stake: int, cur: Currency, combined: bool) -> None:
