@@ -90,7 +90,8 @@ DEFERRED = Deferred()
 
 @dataclass
 class Command:
-    """One table-bet command of a batch: its key, the player's session, the command itself."""
+    """One command of a batch (a table bet or a single round): its Idempotency-Key, the hash of
+    the player's session token, the command itself, and its result once judged."""
 
     scope: str
     key: str
@@ -106,9 +107,9 @@ class Command:
 @dataclass
 class _PlayerState:
     account_id: int
-    balance: int
-    token_ok: bool
-    token_error: str = ""
+    balance: int  # the cash balance read under the lock
+    #: what the batch takes from it: table bets' stakes (positive); for single rounds the net
+    #: change, payouts included (negative when the player is behind)
     debit: int = 0
 
 
@@ -198,7 +199,7 @@ def _lock_players(conn: Any, prepared: list[tuple[Any, ...]], now: datetime
         locked = conn.execute(_lock_stmt(conn.dialect.name), {"codes": [player_code(i) for i in pids],
                                              "hashes": hashes}).all()
         for pid, acc_id, bal, th, expires, revoked in locked:
-            players.setdefault(int(pid), _PlayerState(int(acc_id), int(bal), True))
+            players.setdefault(int(pid), _PlayerState(int(acc_id), int(bal)))
             tokens[(int(pid), str(th))] = (expires, bool(revoked))
     ok = []
     for item in prepared:
