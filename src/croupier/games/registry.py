@@ -14,11 +14,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from math import sqrt
+from statistics import NormalDist
 from typing import Any
 
 from croupier.errors import UnknownGame, UnknownVariant, VariantError
 from croupier.games.base import BetRequest, Engine
 from croupier.games.maths import BetRTP
+
+#: the two-sided 99% normal quantile of every simulation's interval
+Z99 = NormalDist().inv_cdf(0.995)
 
 
 @dataclass(frozen=True)
@@ -29,6 +34,14 @@ class SimBet:
     rounds: int
     rtp: float
     ci99: tuple[float, float]
+
+    @classmethod
+    def of_sums(cls, bet: str, rounds: int, total: float, total_sq: float) -> SimBet:
+        """The estimate from the sum and the sum of squares of ``rounds`` returns per unit
+        staked: their mean, and the mean ± Z99 standard errors."""
+        mean = total / rounds
+        half = Z99 * sqrt(max(total_sq / rounds - mean * mean, 0.0) / rounds)
+        return cls(bet, rounds, mean, (mean - half, mean + half))
 
 
 ProgressFn = Callable[[int, int], None]

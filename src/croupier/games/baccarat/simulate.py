@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
-from math import sqrt
-from statistics import NormalDist
 
 import numpy as np
 import numpy.typing as npt
@@ -29,7 +27,6 @@ from croupier.games.baccarat.rules import banker_draws, player_draws
 from croupier.games.baccarat.variant import BaccaratVariant
 from croupier.games.registry import SimBet
 
-Z99 = NormalDist().inv_cdf(0.995)
 BATCH = 1 << 15  # small enough for the working arrays to stay in the CPU cache
 
 IntArray = npt.NDArray[np.int64]
@@ -194,8 +191,5 @@ def simulate(
     c = counts[seen].astype(np.float64)
     out = []
     for i, code in enumerate(class_table(variant).bets):
-        mean = float(r[i] @ c) / n
-        var = max(float((r[i] * r[i]) @ c) / n - mean * mean, 0.0)
-        half = Z99 * sqrt(var / n)
-        out.append(SimBet(code, n, mean, (mean - half, mean + half)))
+        out.append(SimBet.of_sums(code, n, float(r[i] @ c), float((r[i] * r[i]) @ c)))
     return out

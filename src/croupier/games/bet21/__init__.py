@@ -13,8 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import replace
 from fractions import Fraction
-from math import floor, sqrt
-from statistics import NormalDist
+from math import floor
 from typing import Any, Final
 
 import numpy as np
@@ -154,7 +153,6 @@ def exact(v: DealtVariant) -> list[BetRTP]:
             for code in v.bet_codes]
 
 
-Z99: Final = NormalDist().inv_cdf(0.995)
 
 
 def simulate(v: DealtVariant, rounds: int, seed: int, progress: ProgressFn | None = None) -> list[SimBet]:
@@ -190,10 +188,7 @@ def simulate(v: DealtVariant, rounds: int, seed: int, progress: ProgressFn | Non
             progress(done, rounds)
     res = []
     for i, code in enumerate(codes):
-        mean = sums[i] / rounds
-        var = max(squares[i] / rounds - mean * mean, 0.0)
-        half = Z99 * sqrt(var / rounds)
-        res.append(SimBet(code, rounds, mean, (mean - half, mean + half)))
+        res.append(SimBet.of_sums(code, rounds, sums[i], squares[i]))
     return res
 
 

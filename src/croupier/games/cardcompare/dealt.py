@@ -18,8 +18,7 @@ from collections import defaultdict
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import lcm, sqrt
-from statistics import NormalDist
+from math import lcm
 from typing import Any
 
 import numpy as np
@@ -339,7 +338,6 @@ def exact(engine: DealEngine, v: DealtVariant) -> list[BetRTP]:
     return [summarize(code, [d[code]]) for code in v.bet_codes]
 
 
-Z99 = NormalDist().inv_cdf(0.995)
 
 
 def play_row(engine: DealEngine, v: DealtVariant, row: Sequence[float]) -> list[float]:
@@ -433,10 +431,7 @@ def simulate(engine: DealEngine, v: DealtVariant, rounds: int, seed: int,
             progress(done, rounds)
     out = []
     for i, bet in enumerate(v.bet_codes):
-        mean = sums[i] / rounds
-        var = max(squares[i] / rounds - mean * mean, 0.0)
-        half = Z99 * sqrt(var / rounds)
-        out.append(SimBet(bet, rounds, mean, (mean - half, mean + half)))
+        out.append(SimBet.of_sums(bet, rounds, sums[i], squares[i]))
     return out
 
 

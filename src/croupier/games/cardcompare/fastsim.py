@@ -21,8 +21,6 @@ with :func:`keyed_returns` on the same draws (``tests/test_cardcompare_fastsim.p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from math import sqrt
-from statistics import NormalDist
 from typing import Any
 
 import numpy as np
@@ -31,7 +29,6 @@ import numpy.typing as npt
 from croupier.cards._jit import jit
 from croupier.games.registry import SimBet
 
-Z99 = NormalDist().inv_cdf(0.995)
 Keys = Callable[[npt.NDArray[np.float64]], npt.NDArray[np.int64]]
 PlayRow = Callable[[Sequence[float]], Sequence[float]]
 
@@ -129,7 +126,5 @@ def keyed_simulate(codes: Sequence[str], draws: int, keys: Keys, play_row: PlayR
         n = int(placed[i])
         if n == 0:
             continue
-        mean = float(sums[i]) / n
-        half = Z99 * sqrt(max(float(squares[i]) / n - mean * mean, 0.0) / n)
-        out.append(SimBet(code, n, mean, (mean - half, mean + half)))
+        out.append(SimBet.of_sums(code, n, float(sums[i]), float(squares[i])))
     return out

@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from math import comb, sqrt
-from statistics import NormalDist
 
 import numpy as np
 import numpy.typing as npt
@@ -32,8 +31,8 @@ from croupier.games.base import BetRequest, Decision, DrawAction, Settlement
 from croupier.games.dealer_poker.engine import DealerPokerEngine, PokerState, full_deck
 from croupier.games.dealer_poker.variant import PokerVariant
 from croupier.games.maths import BetRTP, Distribution, summarize
+from croupier.games.registry import Z99
 
-Z99 = NormalDist().inv_cdf(0.995)
 Decider = Callable[[PokerState, list[Decision]], Decision]
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from math import sqrt
-from statistics import NormalDist
 from typing import Any, Final
 
 import numpy as np
@@ -283,7 +281,6 @@ def exact(v: HiLoVariant) -> list[BetRTP]:
     return out
 
 
-Z99 = NormalDist().inv_cdf(0.995)
 
 
 def simulate(v: HiLoVariant, rounds: int, seed: int,
@@ -307,10 +304,7 @@ def simulate(v: HiLoVariant, rounds: int, seed: int,
     out = []
     for code in v.bet_codes:
         r = np.array([float(x) for x in table[code]])
-        mean = float(r @ counts) / rounds
-        var = max(float((r * r) @ counts) / rounds - mean * mean, 0.0)
-        half = Z99 * sqrt(var / rounds)
-        out.append(SimBet(code, rounds, mean, (mean - half, mean + half)))
+        out.append(SimBet.of_sums(code, rounds, float(r @ counts), float((r * r) @ counts)))
     return out
 
 

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from math import sqrt
-from statistics import NormalDist
 
 import numpy as np
 import numpy.typing as npt
@@ -26,7 +24,6 @@ from croupier.games.roulette.exact import _run, lightning_draws, plain_outcomes,
 from croupier.games.roulette.layout import Position
 from croupier.games.roulette.variant import RouletteVariant
 
-Z99 = NormalDist().inv_cdf(0.995)
 BATCH = 1 << 20
 
 FloatArray = npt.NDArray[np.float64]
@@ -167,10 +164,7 @@ def simulate(
             progress(done, rounds)
     out = []
     for c in codes:
-        mean = sums[c] / rounds
-        var = max(squares[c] / rounds - mean * mean, 0.0)
-        half = Z99 * sqrt(var / rounds)
-        out.append(SimBet(c, rounds, mean, (mean - half, mean + half)))
+        out.append(SimBet.of_sums(c, rounds, sums[c], squares[c]))
     return out
 
 
