@@ -84,24 +84,14 @@ def _submit(p: Platform, submit: Callable[..., Any], cast: dict[str, Who]) -> li
 
 
 def _one_by_one(p: Platform, cast: dict[str, Who]) -> list[tuple[Any, ...]]:
-    def run(*args: Any) -> tuple[Any, ...]:
-        try:
-            return _norm(p.run_idempotent(*args))
-        except CroupierError as exc:
-            return _norm(exc)
-    return _submit(p, run, cast)
+    return _submit(p, _run_alone(p), cast)
 
 
 def _batched(p: Platform, cast: dict[str, Who]) -> tuple[list[tuple[Any, ...]], GroupCommit]:
     w = GroupCommit(p, threads=1, max_batch=64, start=False)
     futures = _submit(p, w.submit, cast)
     w.start()  # every command is waiting: they form one batch
-    out = []
-    for f in futures:
-        try:
-            out.append(_norm(f.result(timeout=60)))
-        except CroupierError as exc:
-            out.append(_norm(exc))
+    out = [_result(f) for f in futures]
     w.stop()
     return out, w
 
