@@ -11,6 +11,15 @@ requests/s, accepted bets/s (accepted requests x bets per request), p50/p99 late
 concurrency, the bets per request, the load average, and the CPU each request cost the server
 (all its workers), the PostgreSQL backends of the benchmark's database and this client.
 
+Each one-bet endpoint is measured twice:
+
+* a **closed loop** of ``BENCH_API_CONCURRENCY`` clients, each sending its next request when the
+  last is answered: the server's capacity (the rate when it is never idle), with a latency that is
+  the concurrency divided by that rate (Little's law);
+* a **fixed rate** of ``BENCH_API_RATE`` requests/s (1,000: the target), sent on schedule whatever
+  the answers (an open loop, as independent players send them), each latency counted from the
+  request's scheduled time: the latency a player sees while the casino takes that many bets.
+
 The headline figure is one bet per request. ``BENCH_API_SLIP_BETS`` > 1 adds a run of table bets
 with that many bets per slip, labelled "slip of N" (accepted bets/s counts every bet of the slip).
 
@@ -22,7 +31,9 @@ machine it is not what limits the figures.
 Environment: ``BENCH_API_SECONDS`` (10 per endpoint), ``BENCH_API_CONCURRENCY`` (32),
 ``BENCH_API_PLAYERS`` (256; each request takes the next player, so a play holds few bets),
 ``BENCH_API_STORES`` ("sqlite,postgresql"), ``BENCH_API_SLIP_BETS`` (10; 0 or 1: none),
-``BENCH_API_WORKERS_PG`` (2).
+``BENCH_API_WORKERS_PG`` (2), ``BENCH_API_RATE`` (1000 requests/s; 0: no fixed-rate run),
+``BENCH_API_RATE_CONNECTIONS`` (128 keep-alive connections for the fixed rate).
+``CROUPIER_GROUP_COMMIT_STATS=1`` prints each worker's batch counts at the end.
 """
 
 from __future__ import annotations
@@ -162,6 +173,7 @@ class Result:
     db_cpu: float = 0.0
     load_before: str = ""
     load_after: str = ""
+    max_in_flight: int = 0
 
     def pct(self, q: float) -> float:
         if not self.latencies:
@@ -221,6 +233,76 @@ async def _load(port: int, tokens: list[str], path: str, body: bytes, seconds: f
     return res
 
 
+async def _load_rate(port: int, tokens: list[str], path: str, body: bytes, seconds: float,
+                     rate: float, max_conns: int, server_pids: list[int],
+                     db_pids: list[int]) -> Result:
+    """An open loop: requests are sent on a fixed schedule (one every ``1 / rate`` s), whatever
+    the answers, as a crowd of independent players does. Each latency runs from the request's
+    *scheduled* time, so a request that had to wait for a free connection (or for the client
+    itself) counts that wait: a slow server cannot hide its queue by slowing the load down
+    ("coordinated omission"). Connections are opened up front (``max_conns``, spread over the
+    workers by the kernel) and each request takes an idle one."""
+    loop = asyncio.get_running_loop()
+    idle: asyncio.Queue[_Conn] = asyncio.Queue()
+    conns = []
+    for _ in range(max_conns):
+        _, proto = await loop.create_connection(_Conn, "127.0.0.1", port)
+        conns.append(proto)
+        idle.put_nowait(proto)
+    res = Result()
+    in_flight = 0
+
+    async def one(n: int, due: float) -> None:
+        nonlocal in_flight
+        data = _request(path, tokens[n % len(tokens)], body)
+        conn = await idle.get()
+        in_flight += 1
+        res.max_in_flight = max(res.max_in_flight, in_flight)
+        try:
+            status, reply = await conn.request(data)
+        except ConnectionError:
+            res.errors += 1
+            return
+        finally:
+            in_flight -= 1
+        idle.put_nowait(conn)
+        res.latencies.append(time.perf_counter() - due)
+        res.requests += 1
+        if status == 201:
+            res.accepted += 1
+        else:
+            res.refused += 1
+            try:
+                code = str(json.loads(reply).get("code", status))
+            except ValueError:
+                code = str(status)
+            res.codes[code] = res.codes.get(code, 0) + 1
+
+    total = int(rate * seconds)
+    res.load_before = _loadavg()
+    cpu0 = time.process_time()
+    srv0 = sum(_proc_cpu(p) for p in server_pids)
+    db0 = sum(_proc_cpu(p) for p in db_pids)
+    t0 = time.perf_counter()
+    tasks = []
+    for n in range(total):
+        due = t0 + n / rate
+        wait = due - time.perf_counter()
+        if wait > 0:
+            await asyncio.sleep(wait)
+        tasks.append(asyncio.create_task(one(n, due)))
+    await asyncio.gather(*tasks)
+    res.seconds = time.perf_counter() - t0
+    res.client_cpu = time.process_time() - cpu0
+    res.server_cpu = sum(_proc_cpu(p) for p in server_pids) - srv0
+    res.db_cpu = sum(_proc_cpu(p) for p in db_pids) - db0
+    res.load_after = _loadavg()
+    for c in conns:
+        if c.transport is not None:
+            c.transport.close()
+    return res
+
+
 async def _setup_players(base: str, n: int) -> list[str]:
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         async def one(i: int) -> str:
@@ -268,7 +350,7 @@ def _scenarios(slip_bets: int) -> list[tuple[str, str, dict[str, Any], int]]:
 
 
 def run_store(store: str, concurrency: int, seconds: float, n_players: int,
-              slip_bets: int) -> None:
+              slip_bets: int, rate: float, rate_conns: int) -> None:
     env = dict(os.environ)
     env.update({"CROUPIER_ARGON2_FAST": "1", "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0",
                 "CROUPIER_BETTING_SECONDS": "3600"})
@@ -319,13 +401,22 @@ def run_store(store: str, concurrency: int, seconds: float, n_players: int,
                 if pg_name else [])
             r = asyncio.run(_load(port, tokens, path, raw, seconds, concurrency, server_pids,
                                   db_pids))
-            _print(store, name, r, bets, concurrency, bool(pg_name))
+            _print(store, name, r, bets, f"concurrency {concurrency}", bool(pg_name))
+            if rate > 0 and bets == 1:
+                r = asyncio.run(_load_rate(port, tokens, path, raw, seconds, rate, rate_conns,
+                                           server_pids, db_pids))
+                _print(store, f"{name} at {rate:g}/s", r, bets,
+                       f"fixed rate, {r.max_in_flight} in flight at most", bool(pg_name))
     finally:
         proc.terminate()
         try:
             proc.wait(timeout=20)
         except subprocess.TimeoutExpired:
             proc.kill()
+        if os.environ.get("CROUPIER_GROUP_COMMIT_STATS") and proc.stderr is not None:
+            for line in proc.stderr.read().decode().splitlines():  # each worker's batch counts
+                if line.startswith("group commit:"):
+                    print(f"  {store}: {line}")
         if pg_name:
             _pg(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
 
@@ -339,14 +430,14 @@ def _uvloop() -> None:
         pass
 
 
-def _print(store: str, name: str, r: Result, bets: int, concurrency: int, pg: bool) -> None:
+def _print(store: str, name: str, r: Result, bets: int, mode: str, pg: bool) -> None:
     rps = r.requests / r.seconds if r.seconds else 0.0
     bps = r.accepted * bets / r.seconds if r.seconds else 0.0
     per = 1000 / r.requests if r.requests else 0.0
     refused = f", refused {r.refused} {r.codes}" if r.refused else ""
     db = f" db {r.db_cpu * per:.2f}" if pg else ""
-    print(f"  {store:<10} {name:<22} {rps:7.1f} req/s {bps:8.1f} accepted bets/s  "
-          f"p50 {r.pct(0.50):6.1f} ms  p99 {r.pct(0.99):6.1f} ms  | concurrency {concurrency}, "
+    print(f"  {store:<10} {name:<30} {rps:7.1f} req/s {bps:8.1f} accepted bets/s  "
+          f"p50 {r.pct(0.50):6.1f} ms  p99 {r.pct(0.99):6.1f} ms  | {mode}, "
           f"{bets} bet{'s' if bets > 1 else ''}/request, CPU ms/request: server "
           f"{r.server_cpu * per:.2f}{db} client {r.client_cpu * per:.2f} | load "
           f"{r.load_before} -> {r.load_after}{refused}"
@@ -360,8 +451,10 @@ def main() -> None:
     n_players = int(os.environ.get("BENCH_API_PLAYERS", "256"))
     slip_bets = int(os.environ.get("BENCH_API_SLIP_BETS", "10"))
     stores = os.environ.get("BENCH_API_STORES", "sqlite,postgresql").split(",")
+    rate = float(os.environ.get("BENCH_API_RATE", "1000"))
+    rate_conns = int(os.environ.get("BENCH_API_RATE_CONNECTIONS", "128"))
     for store in stores:
-        run_store(store.strip(), concurrency, seconds, n_players, slip_bets)
+        run_store(store.strip(), concurrency, seconds, n_players, slip_bets, rate, rate_conns)
 
 
 if __name__ == "__main__":

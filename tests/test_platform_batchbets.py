@@ -328,6 +328,47 @@ def test_004_1_limits_count_bets_placed_through_another_worker(db_url: str) -> N
     other.db.dispose()
 
 
+def test_004_1_a_batch_reads_the_bets_another_worker_took_for_every_player(db_url: str) -> None:
+    """Three players bet through one worker; the other worker then takes a batch of their bets:
+    it reads every play it is behind on (together, in one statement on PostgreSQL) from the first
+    bet it has not seen, and judges each against all of that player's bets on the round (the
+    position maximum, 150.00 on a straight up, counts them all)."""
+    one = make_platform(db_url)
+    other = make_platform(db_url)
+    one.open_round("t-eur")
+    cast = [_player(one, "1000.00") for _ in range(3)]
+    run_one = _run_alone(one)
+
+    def submit(p: Platform, how: Callable[..., Any], who: Who, stake: str) -> Any:
+        player, digest = who
+        idem = Idem(f"player:{player.id}", uuid.uuid4().hex, "h")
+        return how(idem, 201, p.table_bet(player, "t-eur", slip(("straight", stake, (17,)))),
+                   (player.id, digest))
+
+    # the other worker has seen the first player's first bet only: it reads the rest from seq 1
+    assert submit(one, run_one, cast[0], "50.00")[0] == "accepted"
+    assert submit(other, _run_alone(other), cast[0], "10.00")[2]["round_stake_minor"] == 6000
+    for who, stakes in zip(cast, (("40.00",), ("70.00", "60.00"), ("100.00",)), strict=True):
+        for stake in stakes:
+            assert submit(one, run_one, who, stake)[0] == "accepted"
+    w = GroupCommit(other, threads=1, max_batch=64, start=False)
+    futures = [submit(other, w.submit, who, stake) for who, stake in
+               ((cast[0], "50.00"), (cast[1], "20.00"), (cast[1], "0.10"), (cast[2], "50.00"))]
+    w.start()
+    results = [_result(f) for f in futures]
+    w.stop()
+    assert w.batched == 4 and w.fallbacks == 0
+    # 100.00 on 17 before: 50.00 more is exactly the maximum
+    assert results[0][:2] == ("accepted", 201) and results[0][2]["round_stake_minor"] == 15000
+    # 130.00 before: 20.00 is exactly the maximum, then 0.10 is above it
+    assert results[1][:2] == ("accepted", 201) and results[1][2]["round_stake_minor"] == 15000
+    assert results[2][:2] == ("refused", "StakeAboveMaximum")
+    # 100.00 before: 50.00 more is exactly the maximum
+    assert results[3][:2] == ("accepted", 201) and results[3][2]["round_stake_minor"] == 15000
+    one.db.dispose()
+    other.db.dispose()
+
+
 def test_one_batch_on_two_tables_debits_each_player_once_per_bet(db_url: str) -> None:
     """A player's bets on two tables in one batch: each table's round gets its play, the cash
     row is debited by the sum (one conditional update), each answer shows the balance after its

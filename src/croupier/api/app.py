@@ -537,7 +537,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
                 if os.environ.get("CROUPIER_GROUP_COMMIT_STATS"):  # a benchmarking aid
                     print(f"group commit: {writer.batches} batches, {writer.commands} commands "
                           f"({writer.batched} through the batch path), largest {writer.largest}, "
-                          f"{writer.retries} retries, {writer.fallbacks} fallbacks",
+                          f"{writer.retries} retries, {writer.fallbacks} fallbacks, busy "
+                          f"{writer.busy:.1f} s ({writer.busy * 1000 / max(1, writer.batches):.2f}"
+                          " ms per batch)",
                           file=sys.stderr, flush=True)
             if platform is None:
                 plat.db.dispose()

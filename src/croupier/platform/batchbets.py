@@ -45,10 +45,10 @@ from croupier.platform import betpath
 from croupier.platform.betpath import (
     _GUARDS,
     _PLAY_CACHE_PENDING,
-    _earlier_bets,
     _guard_columns,
     _Guards,
     _transfer_row,
+    earlier_bets_of,
     next_seq,
     table_info,
 )
@@ -59,7 +59,7 @@ from croupier.platform.errors import (
     Unauthorized,
     UnsupportedGame,
 )
-from croupier.platform.ledger import Ledger, player_code, system_code
+from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
 from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
 from croupier.platform.protection.config import settings as protection_settings
@@ -256,15 +256,15 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
         round_id = int(rnd[0])
         plays: dict[int, _PlayState] = {}
         spec0, variant0 = items[0][2]  # one table: one game and variant
-        for row in conn.execute(_plays_stmt(conn.dialect.name), {"round_id": round_id,
-                                                "pids": sorted({c.bet.player.id
-                                                                for c, *_ in items})}):
+        rows = conn.execute(_plays_stmt(conn.dialect.name), {
+            "round_id": round_id, "pids": sorted({c.bet.player.id for c, *_ in items})}).all()
+        # the earlier bets of the plays that have some (those this worker's cache is behind on
+        # read together)
+        earlier = earlier_bets_of(session, [(int(r[1]), int(r[3])) for r in rows
+                                            if r[1] is not None and r[3]], spec0.engine, variant0)
+        for row in rows:
             pid, play_id, stake_total, count = int(row[0]), row[1], int(row[2] or 0), int(row[3])
-            own: tuple[BetRequest, ...] = ()
-            carried: tuple[BetRequest, ...] = ()
-            if play_id is not None and count:
-                own, carried = _earlier_bets(session, int(play_id), count, spec0.engine,
-                                             variant0)
+            own, carried = earlier.get(int(play_id), ((), ())) if play_id is not None else ((), ())
             plays[pid] = _PlayState(None if play_id is None else int(play_id), stake_total, count,
                                     own, carried, _Guards.of(row[4:4 + _GUARDS]))
         # 3. judge each command in order against its player's running state
@@ -318,6 +318,15 @@ class _Writes:
     plays: list[tuple[int, int, _PlayState]] = field(default_factory=list)
 
 
+def _ledger(session: Session, players: dict[int, _PlayerState],
+            currencies: dict[int, str]) -> Ledger:
+    """A ledger that knows the batch's players' cash accounts: their ids came with the lock."""
+    ledger = Ledger(session)
+    for pid, cur in currencies.items():
+        ledger.know(player_code(pid), AccountRef(players[pid].account_id, "player_cash", cur))
+    return ledger
+
+
 def _tbl(model: Any) -> Table:
     return cast(Table, model.__table__)
 
@@ -360,8 +369,8 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
     fresh = [(pid, rid, st) for pid, rid, st in w.plays if st.play_id is None]
     grown = [{"id": st.play_id, "stake_total": st.added} for _p, _r, st in w.plays
              if st.play_id is not None]
+    cur_of = {c.bet.player.id: c.bet.player.currency for c, *_ in w.commands}
     if fresh:
-        cur_of = {c.bet.player.id: c.bet.player.currency for c, *_ in w.commands}
         ids = conn.execute(_insert_plays(), [
             {"round_id": rid, "player_id": pid, "currency": cur_of[pid], "status": "open",
              "stake_total": st.added, "returned_total": None, "events": None,
@@ -369,7 +378,7 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
         for (_pid, _rid, st), new_id in zip(fresh, ids, strict=True):
             st.play_id = int(new_id)
     # the ledger transfers, the bets, the monitoring record and the stored responses
-    ledger = Ledger(session)
+    ledger = _ledger(session, players, cur_of)
     transfers = []
     bets = []
     stored = []
@@ -549,7 +558,8 @@ def _write_rounds(session: Session, played: list[_Played], players: dict[int, _P
                            "events": events, "created_at": now, "settled_at": now})
     play_ids = {int(rid): int(pid) for pid, rid in
                 bulk.insert_returning(conn, _tbl(Play), plays_rows, ("id", "round_id"))}
-    ledger = Ledger(session)
+    ledger = _ledger(session, players, {x.command.bet.player.id: x.command.bet.player.currency
+                                        for x in played})
     transfers: list[dict[str, Any]] = []
     bet_rows: list[dict[str, Any]] = []
     events_rows: list[dict[str, Any]] = []

@@ -39,6 +39,7 @@ from typing import Any, cast
 
 from sqlalchemy import (
     Engine,
+    Integer,
     Select,
     Table,
     and_,
@@ -51,6 +52,7 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
@@ -401,24 +403,61 @@ def _earlier_bets(session: Session, play_id: int, count: int, engine: Any, varia
                   ) -> tuple[tuple[BetRequest, ...], tuple[BetRequest, ...]]:
     """A play's own bets (compacted by the engine: :func:`compact_bets`) and carried bets, from
     the process cache when it holds the play's current bet count, else from the database."""
-    plays = _cache(session).plays
-    cached = plays.get(play_id)
-    if cached is not None and cached[0] == count:
-        return cached[1], cached[2]
-    # bets are only ever added, with seq = the number before them: read only the ones the cache
-    # has not seen (another worker took them), or all of them
-    start = cached[0] if cached is not None and cached[0] < count else 0
-    own: list[BetRequest] = list(cached[1]) if cached is not None and start else []
-    carried: list[BetRequest] = list(cached[2]) if cached is not None and start else []
-    for code, stake, target, carried_from in session.connection().execute(
-            _bets_from(), {"play_id": play_id, "start": start}):
-        (own if carried_from is None else carried).append(
-            BetRequest(str(code), int(stake), tuple(target)))
-    value = (count, compact_bets(engine, variant, own), tuple(carried))
-    if len(plays) > _MAX_CACHED_PLAYS:
-        plays.clear()
-    plays[play_id] = value  # committed bets, counted under the player's lock
-    return value[1], value[2]
+    return earlier_bets_of(session, [(play_id, count)], engine, variant)[play_id]
+
+
+def earlier_bets_of(session: Session, plays: Sequence[tuple[int, int]], engine: Any,
+                    variant: Any) -> dict[int, tuple[tuple[BetRequest, ...],
+                                                     tuple[BetRequest, ...]]]:
+    """:func:`_earlier_bets` for several plays (``(play_id, bet count)``) of one game: those the
+    cache is behind on are read together, in one statement on PostgreSQL."""
+    cached_plays = _cache(session).plays
+    out: dict[int, tuple[tuple[BetRequest, ...], tuple[BetRequest, ...]]] = {}
+    behind: list[tuple[int, int, int]] = []  # play id, first seq to read, bet count
+    for play_id, count in plays:
+        cached = cached_plays.get(play_id)
+        if cached is not None and cached[0] == count:
+            out[play_id] = cached[1], cached[2]
+        else:  # bets are only ever added, with seq = the number before them: read only the
+            # ones the cache has not seen (another worker took them), or all of them
+            behind.append((play_id, cached[0] if cached is not None and cached[0] < count
+                           else 0, count))
+    if not behind:
+        return out
+    conn = session.connection()
+    read: dict[int, list[tuple[Any, ...]]] = {}
+    if len(behind) > 1 and conn.dialect.name == "postgresql":
+        for row in conn.execute(_bets_from_many(), {"ids": [b[0] for b in behind],
+                                                    "starts": [b[1] for b in behind]}):
+            read.setdefault(int(row[0]), []).append(row[1:])
+    else:
+        for play_id, start, _count in behind:
+            read[play_id] = list(conn.execute(_bets_from(), {"play_id": play_id, "start": start}))
+    for play_id, start, count in behind:
+        cached = cached_plays.get(play_id)
+        own: list[BetRequest] = list(cached[1]) if cached is not None and start else []
+        carried: list[BetRequest] = list(cached[2]) if cached is not None and start else []
+        for code, stake, target, carried_from in read.get(play_id, ()):
+            (own if carried_from is None else carried).append(
+                BetRequest(str(code), int(stake), tuple(target)))
+        value = (count, compact_bets(engine, variant, own), tuple(carried))
+        if len(cached_plays) > _MAX_CACHED_PLAYS:
+            cached_plays.clear()
+        cached_plays[play_id] = value  # committed bets, counted under the player's lock
+        out[play_id] = value[1], value[2]
+    return out
+
+
+@cache
+def _bets_from_many() -> Any:
+    """The bets of several plays from a first seq each (PostgreSQL: the two lists unnested)."""
+    wanted = (func.unnest(bindparam("ids", type_=ARRAY(Integer)),
+                          bindparam("starts", type_=ARRAY(Integer)))
+              .table_valued("play_id", "start").render_derived(name="wanted"))
+    return (select(Bet.play_id, Bet.code, Bet.stake, Bet.target, Bet.carried_from)
+            .join_from(Bet, wanted, (Bet.play_id == wanted.c.play_id)
+                       & (Bet.seq >= wanted.c.start))
+            .order_by(Bet.play_id, Bet.seq))
 
 
 @cache

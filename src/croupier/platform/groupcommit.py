@@ -109,6 +109,7 @@ class GroupCommit:
         self.batched = 0  # table bets and single rounds run by the batch path
         self.retries = 0  # batch attempts lost to a race (deadlock, unique key), tried again
         self.fallbacks = 0  # batches rolled back and run one command at a time
+        self.busy = 0.0  # seconds the writers spent running batches
         if start:
             self.start()
 
@@ -154,6 +155,7 @@ class GroupCommit:
                     stop = True
                     break
                 batch.append(job)
+            started = time.perf_counter()
             try:
                 self._run(batch)
             except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting
@@ -162,6 +164,7 @@ class GroupCommit:
                     if not job.future.done():
                         job.future.set_exception(exc)
             self._deliver(batch)
+            self.busy += time.perf_counter() - started
             if stop:
                 return
 

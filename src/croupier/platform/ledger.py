@@ -94,6 +94,11 @@ class Ledger:
         self._ids[code] = acc
         return acc
 
+    def know(self, code: str, ref: AccountRef) -> None:
+        """Tell this unit of work an account's facts it has just read itself (a batch reads its
+        players' cash accounts while locking them), so :meth:`account` need not look them up."""
+        self._ids[code] = ref
+
     def ensure_system_accounts(self, cur: str) -> None:
         for kind in SYSTEM_KINDS:
             code = system_code(kind, cur)
