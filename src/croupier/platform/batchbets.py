@@ -33,7 +33,7 @@ from datetime import datetime
 from functools import cache
 from typing import Any, cast
 
-from sqlalchemy import Integer, String, Table, any_, bindparam, insert, literal, select
+from sqlalchemy import Integer, String, Table, any_, bindparam, insert, literal, select, true
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
@@ -150,23 +150,22 @@ def _lock_stmt(dialect: str) -> Any:
 
 
 @cache
-def _round_stmt() -> Any:
-    return (select(Round.id, Round.closes_at)
-            .where(Round.table_id == bindparam("table"), Round.state == "open")
-            .order_by(Round.id.desc()).limit(1)
-            # FOR SHARE: bets do not block each other, but "no more bets" (an UPDATE) waits
-            # for them and every bet after it sees the round closed.
-            .with_for_update(read=True))
-
-
-@cache
 def _plays_stmt(dialect: str) -> Any:
+    """The table's open round (``FOR SHARE``: bets do not block each other, but "no more bets",
+    an UPDATE, waits for them and every bet after it sees the round closed) and, in the same
+    statement, every player's play on it with its bet count and guards: one row per player, none
+    when no round is open."""
+    open_round = (select(Round.id.label("round_id"), Round.closes_at)
+                  .where(Round.table_id == bindparam("table"), Round.state == "open")
+                  .order_by(Round.id.desc()).limit(1)
+                  .with_for_update(read=True)).cte("open_round")
     count = next_seq(Play.id)
     bonus_code = literal("player:") + sql_cast(Player.id, String) + literal(":bonus")
-    return (select(Player.id, Play.id, Play.stake_total, count,
+    return (select(open_round.c.round_id, open_round.c.closes_at, Player.id, Play.id,
+                   Play.stake_total, count,
                    *_guard_columns(Play.id, Player.id, Player.document_number, bonus_code))
-            .select_from(Player)
-            .outerjoin(Play, (Play.round_id == bindparam("round_id", type_=Integer))
+            .select_from(open_round.join(Player, true()))
+            .outerjoin(Play, (Play.round_id == open_round.c.round_id)
                        & (Play.player_id == Player.id))
             .where(_among(Player.id, "pids", Integer, dialect)))
 
@@ -248,7 +247,9 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
 
     writes = _Writes()
     for table_id, items in by_table.items():
-        rnd = conn.execute(_round_stmt(), {"table": table_id}).first()
+        found = conn.execute(_plays_stmt(conn.dialect.name), {
+            "table": table_id, "pids": sorted({c.bet.player.id for c, *_ in items})}).all()
+        rnd = found[0][:2] if found else None  # the open round's id and closing time
         if rnd is None or rnd[1] is None or aware(rnd[1]) <= now:
             for c, _t, _sv in items:
                 c.result = BettingClosed("no more bets: wait for the next betting window")
@@ -256,8 +257,7 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
         round_id = int(rnd[0])
         plays: dict[int, _PlayState] = {}
         spec0, variant0 = items[0][2]  # one table: one game and variant
-        rows = conn.execute(_plays_stmt(conn.dialect.name), {
-            "round_id": round_id, "pids": sorted({c.bet.player.id for c, *_ in items})}).all()
+        rows = [r[2:] for r in found]
         # the earlier bets of the plays that have some (those this worker's cache is behind on
         # read together)
         earlier = earlier_bets_of(session, [(int(r[1]), int(r[3])) for r in rows
