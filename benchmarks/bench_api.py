@@ -47,6 +47,7 @@ import sys
 import tempfile
 import time
 import uuid
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -181,47 +182,37 @@ class Result:
         xs = sorted(self.latencies)
         return xs[min(len(xs) - 1, int(q * len(xs)))] * 1000
 
+    def record(self, status: int, reply: bytes, latency: float) -> None:
+        self.latencies.append(latency)
+        self.requests += 1
+        if status == 201:
+            self.accepted += 1
+            return
+        self.refused += 1
+        try:
+            code = str(json.loads(reply).get("code", status))
+        except ValueError:
+            code = str(status)
+        self.codes[code] = self.codes.get(code, 0) + 1
 
-async def _load(port: int, tokens: list[str], path: str, body: bytes, seconds: float,
-                concurrency: int, server_pids: list[int], db_pids: list[int]) -> Result:
+
+async def _measure(port: int, connections: int,
+                   drive: Callable[[Result, list[_Conn]], Awaitable[None]],
+                   server_pids: list[int], db_pids: list[int]) -> Result:
+    """Open ``connections`` keep-alive connections, let ``drive`` send the requests over them,
+    and measure its time, the load average and the CPU of the client, server and database."""
     loop = asyncio.get_running_loop()
     conns = []
-    for _ in range(concurrency):
+    for _ in range(connections):
         _, proto = await loop.create_connection(_Conn, "127.0.0.1", port)
         conns.append(proto)
     res = Result()
-    counter = iter(range(10**9))
-    stop_at = 0.0
-
-    async def stream(conn: _Conn) -> None:
-        while time.perf_counter() < stop_at:
-            n = next(counter)
-            data = _request(path, tokens[n % len(tokens)], body)
-            t0 = time.perf_counter()
-            try:
-                status, reply = await conn.request(data)
-            except ConnectionError:
-                res.errors += 1
-                return
-            res.latencies.append(time.perf_counter() - t0)
-            res.requests += 1
-            if status == 201:
-                res.accepted += 1
-            else:
-                res.refused += 1
-                try:
-                    code = str(json.loads(reply).get("code", status))
-                except ValueError:
-                    code = str(status)
-                res.codes[code] = res.codes.get(code, 0) + 1
-
     res.load_before = _loadavg()
     cpu0 = time.process_time()
     srv0 = sum(_proc_cpu(p) for p in server_pids)
     db0 = sum(_proc_cpu(p) for p in db_pids)
     t0 = time.perf_counter()
-    stop_at = t0 + seconds
-    await asyncio.gather(*(stream(c) for c in conns))
+    await drive(res, conns)
     res.seconds = time.perf_counter() - t0
     res.client_cpu = time.process_time() - cpu0
     res.server_cpu = sum(_proc_cpu(p) for p in server_pids) - srv0
@@ -231,6 +222,31 @@ async def _load(port: int, tokens: list[str], path: str, body: bytes, seconds: f
         if c.transport is not None:
             c.transport.close()
     return res
+
+
+async def _load(port: int, tokens: list[str], path: str, body: bytes, seconds: float,
+                concurrency: int, server_pids: list[int], db_pids: list[int]) -> Result:
+    """A closed loop: each connection sends its next request when the last is answered."""
+    counter = iter(range(10**9))
+
+    async def drive(res: Result, conns: list[_Conn]) -> None:
+        stop_at = time.perf_counter() + seconds
+
+        async def stream(conn: _Conn) -> None:
+            while time.perf_counter() < stop_at:
+                n = next(counter)
+                data = _request(path, tokens[n % len(tokens)], body)
+                t0 = time.perf_counter()
+                try:
+                    status, reply = await conn.request(data)
+                except ConnectionError:
+                    res.errors += 1
+                    return
+                res.record(status, reply, time.perf_counter() - t0)
+
+        await asyncio.gather(*(stream(c) for c in conns))
+
+    return await _measure(port, concurrency, drive, server_pids, db_pids)
 
 
 async def _load_rate(port: int, tokens: list[str], path: str, body: bytes, seconds: float,
@@ -242,65 +258,40 @@ async def _load_rate(port: int, tokens: list[str], path: str, body: bytes, secon
     itself) counts that wait: a slow server cannot hide its queue by slowing the load down
     ("coordinated omission"). Connections are opened up front (``max_conns``, spread over the
     workers by the kernel) and each request takes an idle one."""
-    loop = asyncio.get_running_loop()
-    idle: asyncio.Queue[_Conn] = asyncio.Queue()
-    conns = []
-    for _ in range(max_conns):
-        _, proto = await loop.create_connection(_Conn, "127.0.0.1", port)
-        conns.append(proto)
-        idle.put_nowait(proto)
-    res = Result()
-    in_flight = 0
 
-    async def one(n: int, due: float) -> None:
-        nonlocal in_flight
-        data = _request(path, tokens[n % len(tokens)], body)
-        conn = await idle.get()
-        in_flight += 1
-        res.max_in_flight = max(res.max_in_flight, in_flight)
-        try:
-            status, reply = await conn.request(data)
-        except ConnectionError:
-            res.errors += 1
-            return
-        finally:
-            in_flight -= 1
-        idle.put_nowait(conn)
-        res.latencies.append(time.perf_counter() - due)
-        res.requests += 1
-        if status == 201:
-            res.accepted += 1
-        else:
-            res.refused += 1
+    async def drive(res: Result, conns: list[_Conn]) -> None:
+        idle: asyncio.Queue[_Conn] = asyncio.Queue()
+        for c in conns:
+            idle.put_nowait(c)
+        in_flight = 0
+
+        async def one(n: int, due: float) -> None:
+            nonlocal in_flight
+            data = _request(path, tokens[n % len(tokens)], body)
+            conn = await idle.get()
+            in_flight += 1
+            res.max_in_flight = max(res.max_in_flight, in_flight)
             try:
-                code = str(json.loads(reply).get("code", status))
-            except ValueError:
-                code = str(status)
-            res.codes[code] = res.codes.get(code, 0) + 1
+                status, reply = await conn.request(data)
+            except ConnectionError:
+                res.errors += 1
+                return
+            finally:
+                in_flight -= 1
+            idle.put_nowait(conn)
+            res.record(status, reply, time.perf_counter() - due)
 
-    total = int(rate * seconds)
-    res.load_before = _loadavg()
-    cpu0 = time.process_time()
-    srv0 = sum(_proc_cpu(p) for p in server_pids)
-    db0 = sum(_proc_cpu(p) for p in db_pids)
-    t0 = time.perf_counter()
-    tasks = []
-    for n in range(total):
-        due = t0 + n / rate
-        wait = due - time.perf_counter()
-        if wait > 0:
-            await asyncio.sleep(wait)
-        tasks.append(asyncio.create_task(one(n, due)))
-    await asyncio.gather(*tasks)
-    res.seconds = time.perf_counter() - t0
-    res.client_cpu = time.process_time() - cpu0
-    res.server_cpu = sum(_proc_cpu(p) for p in server_pids) - srv0
-    res.db_cpu = sum(_proc_cpu(p) for p in db_pids) - db0
-    res.load_after = _loadavg()
-    for c in conns:
-        if c.transport is not None:
-            c.transport.close()
-    return res
+        t0 = time.perf_counter()
+        tasks = []
+        for n in range(int(rate * seconds)):
+            due = t0 + n / rate
+            wait = due - time.perf_counter()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            tasks.append(asyncio.create_task(one(n, due)))
+        await asyncio.gather(*tasks)
+
+    return await _measure(port, max_conns, drive, server_pids, db_pids)
 
 
 async def _setup_players(base: str, n: int) -> list[str]:
