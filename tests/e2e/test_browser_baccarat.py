@@ -151,7 +151,12 @@ def test_issue5_bet_at_the_baccarat_table_see_the_cards_and_the_settlement(page:
         drawn = page.eval_on_selector_all(
             sel, "ls => ls.map(l => [Number(l.dataset.col), Number(l.dataset.row), l.dataset.winner])")
         cells = [[c["col"], c["row"], c["winner"]] for c in table["roads"][key]]
-        assert drawn[:len(cells)] == cells[:len(drawn)] and drawn
+        assert drawn[:len(cells)] == cells[:len(drawn)]
+        # every coup is on the bead plate; the big road begins with the shoe's first Player or
+        # Banker win (ties before it are counted on that win: roads.streaks), so after only ties
+        # it is rightly empty
+        if key == "bead_plate" or any(c["winner"] != "tie" for c in table["roads"]["bead_plate"]):
+            assert drawn
     bead = page.eval_on_selector_all("#bead-plate li", "ls => ls.map(l => l.dataset.winner)")
     assert outcome["winner"] in bead
     assert page.text_content("#shoe-hash") == table["shoe"]["server_seed_hash"]
