@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import os
 import uuid
+import zlib
 from typing import Any
 
 import pytest
@@ -12,10 +13,13 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from croupier.platform.events import Connection, Hub, LocalBroker, RedisBroker, table_message
-from croupier.platform.locks import table_lock
+from croupier.platform.config import TableConfig
+from croupier.platform.locks import lock_keys, table_lock
+from croupier.platform.tables import ensure_tables
 from croupier.store.db import open_database
 from croupier.store.migrate import upgrade
 from croupier.store.models import Base
+from croupier.store.uow import UnitOfWork
 from tests.platform_fixtures import *  # noqa: F403
 
 
@@ -36,9 +40,20 @@ def test_sqlite_store_runs_in_wal_mode(tmp_path: Any) -> None:
     db.dispose()
 
 
+def _tables(url: str, *ids: str) -> None:
+    """Register roulette tables ``ids`` (a runner lock belongs to a registered table)."""
+    db = open_database(url)
+    upgrade(db)
+    with UnitOfWork(db) as uow:
+        ensure_tables(uow.session, [TableConfig(i, i, "roulette", "european", "EUR") for i in ids])
+        uow.commit()
+    db.dispose()
+
+
 def test_exactly_one_runner_per_table(db_url: str) -> None:
     """Two workers on the same database: only one holds a table's lock; the other takes over
     when it is released (PostgreSQL advisory lock; a file lock on SQLite)."""
+    _tables(db_url, "t-eur", "t-amd")
     db1, db2 = open_database(db_url), open_database(db_url)
     first, second = table_lock(db1, "t-eur"), table_lock(db2, "t-eur")
     other = table_lock(db2, "t-amd")
@@ -53,6 +68,35 @@ def test_exactly_one_runner_per_table(db_url: str) -> None:
             lock.release()
         db1.dispose()
         db2.dispose()
+
+
+def test_issue_13_6_tables_whose_names_collided_have_their_own_runner_locks(db_url: str) -> None:
+    """Issue 13 point 6: "table-448" and "table-2000" shared the advisory key ``crc32 & 0xFFFF``
+    of the old ``lock_key``; each table now locks its own unique ``lock_id``, so both run."""
+    a, b = "table-448", "table-2000"
+    assert zlib.crc32(f"table:{a}".encode()) & 0xFFFF == zlib.crc32(f"table:{b}".encode()) & 0xFFFF
+    _tables(db_url, a, b)
+    db1, db2 = open_database(db_url), open_database(db_url)
+    first, second = table_lock(db1, a), table_lock(db2, b)
+    try:
+        assert first.acquire()
+        assert second.acquire()  # a collision would refuse the second table its runner
+    finally:
+        first.release()
+        second.release()
+        db1.dispose()
+        db2.dispose()
+
+
+def test_issue_13_6_every_table_has_a_distinct_lock_id(db_url: str) -> None:
+    ids = [f"table-{i}" for i in range(40)]
+    _tables(db_url, *ids)
+    _tables(db_url, *ids)  # registering again keeps each table's number
+    db = open_database(db_url)
+    with db.write.connect() as conn:
+        keys = [lock_keys(conn, t) for t in ids]
+    db.dispose()
+    assert len(set(keys)) == len(ids)
 
 
 def _deliveries(broker_factory: Any) -> list[dict[str, Any]]:

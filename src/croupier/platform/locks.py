@@ -2,7 +2,10 @@
 
 PostgreSQL: a session-level advisory lock held on a dedicated connection for as long as the
 worker runs the table; if the worker dies its connection closes, the lock is released and another
-worker takes over (and runs recovery first). SQLite: an exclusive ``flock`` on a file beside the
+worker takes over (and runs recovery first). The lock is the two-key form
+``pg_try_advisory_lock(NAMESPACE, lock_id)``: ``lock_id`` is the table's own unique number
+(``game_tables.lock_id``), so two tables never share a lock (a hash of the name, as before issue
+13, put two of a few hundred tables on one key and one of them stopped running). SQLite: an exclusive ``flock`` on a file beside the
 database, which only protects processes on one machine — SQLite deployments are one process.
 """
 
@@ -10,12 +13,18 @@ from __future__ import annotations
 
 import fcntl
 import os
-import zlib
 from typing import Any, Protocol
 
+from sqlalchemy import select
 from sqlalchemy.engine import make_url
 
+from croupier.platform.errors import UnknownTable
 from croupier.store.db import Database
+from croupier.store.models import GameTable
+
+#: the first key of every table runner's advisory lock ("CR"); other advisory locks of the
+#: platform use the one-key form (a different key space in PostgreSQL)
+NAMESPACE = 0x4352
 
 
 class TableLock(Protocol):
@@ -24,21 +33,32 @@ class TableLock(Protocol):
     def release(self) -> None: ...
 
 
-def lock_key(name: str) -> int:
-    return 0x43520000 + (zlib.crc32(name.encode()) & 0xFFFF)
+def lock_keys(conn: Any, table_id: str) -> tuple[int, int]:
+    """The two keys of a table's runner lock: (NAMESPACE, the table's unique ``lock_id``)."""
+    lock_id = conn.execute(select(GameTable.lock_id).where(GameTable.id == table_id)).scalar()
+    if lock_id is None:
+        raise UnknownTable(f"no table {table_id!r} with a lock id (run the migrations)")
+    return NAMESPACE, int(lock_id)
 
 
 class PgAdvisoryLock:
-    def __init__(self, db: Database, name: str) -> None:
+    def __init__(self, db: Database, table_id: str) -> None:
         self.db = db
-        self.key = lock_key(name)
+        self.table_id = table_id
+        self.keys: tuple[int, int] | None = None
         self._conn: Any = None
 
     def acquire(self) -> bool:
         if self._conn is not None:
             return True
         conn = self.db.write.connect()
-        got = bool(conn.exec_driver_sql(f"SELECT pg_try_advisory_lock({self.key})").scalar())
+        try:
+            ns, key = self.keys = lock_keys(conn, self.table_id)
+            conn.commit()
+        except BaseException:
+            conn.close()
+            raise
+        got = bool(conn.exec_driver_sql(f"SELECT pg_try_advisory_lock({ns}, {key})").scalar())
         conn.commit()
         if got:
             self._conn = conn
@@ -47,9 +67,10 @@ class PgAdvisoryLock:
         return got
 
     def release(self) -> None:
-        if self._conn is not None:
+        if self._conn is not None and self.keys is not None:
+            ns, key = self.keys
             try:
-                self._conn.exec_driver_sql(f"SELECT pg_advisory_unlock({self.key})")
+                self._conn.exec_driver_sql(f"SELECT pg_advisory_unlock({ns}, {key})")
                 self._conn.commit()
             finally:
                 self._conn.close()
@@ -82,7 +103,7 @@ class FileLock:
 
 def table_lock(db: Database, table_id: str) -> TableLock:
     if db.dialect == "postgresql":
-        return PgAdvisoryLock(db, f"table:{table_id}")
+        return PgAdvisoryLock(db, table_id)
     path = make_url(db.url).database or "croupier"
     if path == ":memory:":
         path = "/tmp/croupier-memory"

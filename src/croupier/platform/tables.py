@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch
@@ -64,6 +64,13 @@ from croupier.store.models import GameTable, Play, Player, Round
 UNFINISHED = ("open", "closed", "resulted")
 
 
+def _next_lock_id(session: Session) -> int:
+    """A table's runner lock id: one more than the largest (unique: a concurrent twin that took
+    the same number fails on the unique index and ``Platform.run`` retries)."""
+    session.flush()
+    return int(session.scalar(select(func.coalesce(func.max(GameTable.lock_id), 0))) or 0) + 1
+
+
 def ensure_tables(session: Session, configs: Sequence[TableConfig]) -> None:
     from croupier.platform.ledger import Ledger as _L
 
@@ -72,7 +79,10 @@ def ensure_tables(session: Session, configs: Sequence[TableConfig]) -> None:
         row = session.get(GameTable, cfg.id)
         if row is None:
             session.add(GameTable(id=cfg.id, name=cfg.name, game=cfg.game, variant=cfg.variant,
-                                  currency=cfg.currency, next_number=1))
+                                  currency=cfg.currency, next_number=1,
+                                  lock_id=_next_lock_id(session)))
+        elif row.lock_id is None:
+            row.lock_id = _next_lock_id(session)
         else:
             row.name, row.game, row.variant, row.currency = cfg.name, cfg.game, cfg.variant, cfg.currency
         _L(session).ensure_system_accounts(cfg.currency)

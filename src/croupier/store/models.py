@@ -51,6 +51,20 @@ class Session(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: the session's hard end; ``expires_at`` is the idle deadline that activity moves forward
+    #: up to it (GLI-19 2.5.3, ``players.IDLE``); None (sessions before issue 13): no sliding
+    absolute_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class LoginThrottle(Base):
+    """The failed logins of one login name (known or not) in the current window; ``locked_until``
+    once there were too many (GLI-19 2.5.4, ``platform/throttle.py``)."""
+
+    __tablename__ = "login_throttle"
+    login: Mapped[str] = mapped_column(String(64), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer)
+    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class Account(Base):
@@ -133,12 +147,15 @@ class SeedPairRow(Base):
 
 class GameTable(Base):
     __tablename__ = "game_tables"
+    __table_args__ = (Index("ux_game_tables_lock_id", "lock_id", unique=True),)
     id: Mapped[str] = mapped_column(String(40), primary_key=True)
     name: Mapped[str] = mapped_column(String(100))
     game: Mapped[str] = mapped_column(String(40))
     variant: Mapped[str] = mapped_column(String(40))
     currency: Mapped[str] = mapped_column(String(3))
     next_number: Mapped[int] = mapped_column(Integer, default=1)
+    #: unique per table: the second key of its runner's advisory lock (platform/locks.py)
+    lock_id: Mapped[int | None] = mapped_column(Integer)
 
 
 class Round(Base):
