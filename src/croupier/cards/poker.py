@@ -19,9 +19,9 @@ numba; the single-hand helpers call the same code.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from math import comb
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -344,6 +344,28 @@ def three_card_name(value: int, order: str = "poker") -> str:
 def is_mini_royal(cards: Sequence[int]) -> bool:
     """A-K-Q of one suit (003 §5.2 Pair Plus "Mini Royal", 000 §12.53 3-card Royal Flush)."""
     return len({c & 3 for c in cards}) == 1 and sorted(c >> 2 for c in cards) == [12, 13, 14]
+
+
+#: a sub-category a paytable may pay apart, and the category it belongs to by the rules' own
+#: definitions: a royal flush (five cards) and a mini royal (A-K-Q suited, three cards) are
+#: straight flushes (issue 13: Triple Edge Poker's Pair Plus has no mini royal row, and paid
+#: nothing for a suited A-K-Q)
+PARENT_CATEGORY: Final[dict[str, str]] = {ROYAL: "straight_flush", "mini_royal": "straight_flush"}
+
+_Row = TypeVar("_Row")
+
+
+def paytable_row(table: Mapping[str, _Row], hand: str,
+                 parents: Mapping[str, str] = PARENT_CATEGORY) -> _Row | None:
+    """The row of ``table`` that pays ``hand``: its own, else its category's (``parents``,
+    :data:`PARENT_CATEGORY` for poker hands), else None (the hand loses the bet)."""
+    name: str | None = hand
+    while name is not None:
+        row = table.get(name)
+        if row is not None:
+            return row
+        name = parents.get(name)
+    return None
 
 
 # -- enumeration helpers -------------------------------------------------------------------------

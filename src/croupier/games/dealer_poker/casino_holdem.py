@@ -29,7 +29,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards._jit import jit
-from croupier.cards.poker import _eval, hand_name, hand_value
+from croupier.cards.poker import _eval, hand_name, hand_value, paytable_row
 from croupier.cards.poker_tables import HIGH, STRAIGHT, TOP5
 from croupier.errors import UnknownBetCode
 from croupier.games.base import BetRequest, Decision
@@ -158,7 +158,7 @@ class CasinoHoldemRules:
                 out[b.bet_id] = call
             elif b.code == "bonus":
                 paid = called or not v.option("bonus_needs_call")
-                p = v.table("bonus").get(bonus_hand(player + board[:3]))
+                p = paytable_row(v.table("bonus"), bonus_hand(player + board[:3]))
                 out[b.bet_id] = p.total if (paid and p is not None) else Fraction(0)
         return out
 

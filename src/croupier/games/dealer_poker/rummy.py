@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards._jit import jit
-from croupier.cards.poker import combinations
+from croupier.cards.poker import combinations, paytable_row
 from croupier.errors import UnknownBetCode
 from croupier.games.base import BetRequest, Decision
 from croupier.games.dealer_poker.analysis import class_distribution, per_ante, per_stake, stake_unit
@@ -40,6 +40,8 @@ RAISE, PASS = Decision("raise"), Decision("pass")
 QUALIFY_MAX = 20  # 001 §9.3: the dealer needs 20 points or fewer
 RAISE_HANDS = ("points_0", "points_1_5", "points_6_19", "points_20_30")
 BONUS_HANDS = ("suited_a23", "points_0", "points_1_5", "points_6_10", "points_11_12")
+#: a suited A-2-3 is a run (001 §9.3): 0 points, paid by the 0-point row when it has none
+BONUS_PARENTS = {"suited_a23": "points_0"}
 
 
 def schema(game: str) -> Schema:
@@ -142,7 +144,7 @@ class RummyRules:
                 out[b.bet_id] = rse
             elif b.code == "bonus":
                 h = bonus_hand(player)
-                pay = v.table("bonus").get(h) if h is not None else None
+                pay = paytable_row(v.table("bonus"), h, BONUS_PARENTS) if h is not None else None
                 out[b.bet_id] = pay.total if pay is not None else Fraction(0)
         return out
 

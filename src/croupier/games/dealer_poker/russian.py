@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards import name, parse
-from croupier.cards.poker import evaluate, hand_name, hand_value
+from croupier.cards.poker import evaluate, hand_name, hand_value, paytable_row
 from croupier.cards.russian import ACE_KING, two_combinations
 from croupier.errors import IllegalAction, InvalidSelection, UnknownBetCode
 from croupier.games.base import BetRequest, Decision
@@ -162,7 +162,7 @@ class RussianRules:
             elif pv == dv:
                 ante, rse = Fraction(1), Fraction(1)
         first = tuple(c for s, c in state.cards if s == "player")[:5]
-        bonus_pay = v.table("bonus").get(hand_name(hand_value(first)))
+        bonus_pay = paytable_row(v.table("bonus"), hand_name(hand_value(first)))
         out: dict[int, Fraction] = {}
         for b in state.bets:
             out[b.bet_id] = {"ante": ante, "bet": rse, "insurance": ins}.get(

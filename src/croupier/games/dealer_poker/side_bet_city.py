@@ -33,6 +33,7 @@ from croupier.cards.poker import (
     hand_name,
     hand_value,
     is_mini_royal,
+    paytable_row,
     three_card_name,
     three_card_value,
 )
@@ -111,8 +112,8 @@ class SideBetCityRules:
         cards = state.hand("board")
         hands = {"three_card": three_hand(cards[:3]), "five_card": five_hand(cards[:5]),
                  "seven_card": seven_hand(cards)}
-        ratio = {code: (v.table(code)[h].total if h in v.table(code) else Fraction(0))
-                 for code, h in hands.items()}
+        rows = {code: paytable_row(v.table(code), h) for code, h in hands.items()}
+        ratio = {code: (Fraction(0) if row is None else row.total) for code, row in rows.items()}
         none_wins = all(r == 0 for r in ratio.values())
         ratio["all_lose"] = v.table("all_lose")["all_lose"].total if none_wins else Fraction(0)
         return {b.bet_id: ratio[b.code] for b in state.bets}

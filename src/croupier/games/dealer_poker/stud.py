@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from croupier.cards import name, parse
 from croupier.cards._jit import jit
-from croupier.cards.poker import _eval, _eval_joker, hand_value, joker_value
+from croupier.cards.poker import _eval, _eval_joker, hand_value, joker_value, paytable_row
 from croupier.cards.poker_tables import HIGH, STRAIGHT, TOP5
 from croupier.errors import IllegalAction, InvalidBet, InvalidSelection, UnknownBetCode
 from croupier.games.base import BetRequest, Decision
@@ -170,7 +170,7 @@ class StudRules:
             if (dv >> 1) < QUALIFIERS[v.option("qualifier")]:
                 ante, rse = Fraction(2), Fraction(1)
             elif pv > dv:
-                pay = v.table("raise").get(raise_hand(pv))
+                pay = paytable_row(v.table("raise"), raise_hand(pv))
                 ante, rse = Fraction(2), (pay.total if pay is not None else Fraction(1))
             elif pv == dv:
                 ante, rse = Fraction(1), Fraction(1)
@@ -192,7 +192,7 @@ class StudRules:
         if v.option("bonus_with_upcard"):
             first += tuple(c for s, c in state.cards if s == "dealer")[:1]
         cls = class_of(value_of(first, jokers))
-        p = v.table("bonus").get(CLASS_NAMES[cls])
+        p = paytable_row(v.table("bonus"), CLASS_NAMES[cls])
         return p.total if p is not None else Fraction(0)
 
 

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards._jit import jit
-from croupier.cards.poker import _eval, hand_name, hand_value
+from croupier.cards.poker import _eval, hand_name, hand_value, paytable_row
 from croupier.cards.poker_tables import HIGH, STRAIGHT, TOP5
 from croupier.errors import InvalidBet, UnknownBetCode
 from croupier.games.base import BetRequest, Decision
@@ -109,7 +109,7 @@ class TexasRules:
             if pv > dv:
                 ante = Fraction(2) if qualifies else Fraction(1)
                 play = Fraction(2)
-                pay = v.table("blind").get(hand_name(pv))
+                pay = paytable_row(v.table("blind"), hand_name(pv))
                 blind = pay.total if pay is not None else Fraction(1)
             elif pv == dv:
                 ante = blind = play = Fraction(1)
@@ -124,7 +124,7 @@ class TexasRules:
             elif b.code == "play":
                 out[b.bet_id] = play
             elif b.code == "trips":
-                p = v.table("trips").get(hand_name(pv))
+                p = paytable_row(v.table("trips"), hand_name(pv))
                 out[b.bet_id] = p.total if p is not None else Fraction(0)
         return out
 

@@ -35,6 +35,7 @@ from croupier.cards.poker import (
     hand_name,
     hand_value,
     is_mini_royal,
+    paytable_row,
     three_card_name,
     three_card_value,
 )
@@ -85,7 +86,7 @@ def pp_class(cards: tuple[int, ...], order: str) -> str:
 
 
 def table_return(table: Mapping[str, Any], hand: str) -> Fraction:
-    pay = table.get(hand)
+    pay = paytable_row(table, hand)
     return pay.total if pay is not None else Fraction(0)
 
 
@@ -130,7 +131,7 @@ class ThreeCardRules:
                 ante, play = Fraction(1), Fraction(1)
             beaten = dv >= QUEEN_HIGH and dv > pv
             if not beaten or v.option("ante_bonus_when_beaten"):
-                bonus = v.table("ante_bonus").get(three_card_name(pv, order))
+                bonus = paytable_row(v.table("ante_bonus"), three_card_name(pv, order))
                 if bonus is not None:
                     ante += bonus.net
         out: dict[int, Fraction] = {}
