@@ -344,6 +344,7 @@ def run_store(store: str, concurrency: int, seconds: float, n_players: int,
               slip_bets: int, rate: float, rate_conns: int) -> None:
     env = dict(os.environ)
     env.update({"CROUPIER_ARGON2_FAST": "1", "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0",
+                "CROUPIER_RATE_LIMITS": "0",
                 "CROUPIER_BETTING_SECONDS": "3600"})
     tmp = tempfile.mkdtemp(prefix="croupier-bench-")
     pg_name = None

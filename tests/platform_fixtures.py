@@ -126,7 +126,8 @@ def pg_url(tmp_path: Any, _pg_cleanup: None) -> Iterator[str]:
 def make_settings(url: str, **kw: Any) -> Settings:
     base: dict[str, Any] = {"database_url": url, "betting_seconds": 60.0, "result_seconds": 0.2,
                             "deposit_confirm_seconds": 0.0, "argon2_fast": True,
-                            "tables": TEST_TABLES, "run_tables": False}
+                            "tables": TEST_TABLES, "run_tables": False,
+                            "rate_limits": False}  # api/strict.py: tests register many players
     base.update(kw)
     return Settings(**base)
 

@@ -58,6 +58,14 @@ def api(db_url: str) -> Iterator[Api]:
         yield Api(client)
 
 
+def ws_auth(ws: Any, token: str) -> None:
+    """The table WebSocket's first message (issue 13): the session token, never in the URL."""
+    ws.send_json({"type": "auth", "token": token})
+    while (m := ws.receive_json())["type"] != "auth":
+        pass
+    assert m == {"type": "auth", "ok": True}
+
+
 def problem(r: Any, status: int, code: str) -> dict[str, Any]:
     assert r.status_code == status, r.text
     assert r.headers["content-type"].startswith("application/problem+json")
@@ -254,8 +262,9 @@ def test_table_websocket_broadcasts_every_phase(db_url: str) -> None:  # noqa: F
         h = api.player(deposit="10.00")
         token = h["Authorization"].split()[1]
         seen: list[str] = []
-        with client.websocket_connect(f"/api/tables/t-eur/ws?token={token}") as ws:
+        with client.websocket_connect("/api/tables/t-eur/ws") as ws:
             assert ws.receive_json()["type"] == "snapshot"
+            ws_auth(ws, token)
             while True:
                 m = ws.receive_json()
                 if m["type"] == "betting_open":
@@ -290,8 +299,12 @@ def test_table_websocket_broadcasts_every_phase(db_url: str) -> None:  # noqa: F
 def test_websocket_refuses_a_bad_token(api: Api) -> None:
     from starlette.websockets import WebSocketDisconnect
 
-    with pytest.raises(WebSocketDisconnect), api.c.websocket_connect("/api/tables/t-eur/ws?token=nope") as ws:
-        ws.receive_json()
+    with api.c.websocket_connect("/api/tables/t-eur/ws") as ws:
+        assert ws.receive_json()["type"] == "snapshot"
+        ws.send_json({"type": "auth", "token": "nope"})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4401
 
 
 def test_004_1_6_a_bet_after_no_more_bets_is_refused_over_http(api: Api) -> None:

@@ -232,10 +232,13 @@ def test_a_players_messages_reach_its_socket_on_another_worker_only(
 
     assert subscribers(ids["alice"]) == 0  # nobody listens before a socket connects
     tok = {name: h["Authorization"].split()[1] for name, h in (("alice", alice), ("carol", carol))}
-    with b.websocket_connect(f"/api/tables/t-eur/ws?token={tok['alice']}") as ws_alice, \
-            b.websocket_connect(f"/api/tables/t-eur/ws?token={tok['carol']}") as ws_carol:
+    with b.websocket_connect("/api/tables/t-eur/ws") as ws_alice, \
+            b.websocket_connect("/api/tables/t-eur/ws") as ws_carol:
         assert ws_alice.receive_json()["type"] == "snapshot"
         assert ws_carol.receive_json()["type"] == "snapshot"
+        for ws, who in ((ws_alice, "alice"), (ws_carol, "carol")):
+            ws.send_json({"type": "auth", "token": tok[who]})
+            assert ws.receive_json() == {"type": "auth", "ok": True}
         _until(lambda: subscribers(ids["alice"]) == 1 and subscribers(ids["carol"]) == 1,
                "worker B did not subscribe to its players' channels")
         # Alice bets on worker A (through the fast lane: her identity is cached by now)

@@ -74,8 +74,10 @@ def test_two_workers_one_runner_per_table_and_events_everywhere(pg_url: str) -> 
         # several connections: the kernel spreads them over both workers
         stack = contextlib.ExitStack()
         sockets = [stack.enter_context(connect(
-            f"ws://127.0.0.1:{port}/api/tables/european-eur/ws?token={token}", open_timeout=10))
+            f"ws://127.0.0.1:{port}/api/tables/european-eur/ws", open_timeout=10))
             for _ in range(6)]
+        for ws in sockets:  # issue 13: the token is the first message, never in the URL
+            ws.send(json.dumps({"type": "auth", "token": token}))
         seen: dict[int, set[str]] = defaultdict(set)
         deadline = time.time() + 8
         for i, ws in enumerate(sockets):

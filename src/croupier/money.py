@@ -58,7 +58,10 @@ def currency(code: str) -> Currency:
         raise UnknownCurrency(f"unknown currency {code!r}; known: {known}") from None
 
 
-_PLAIN_DECIMAL = re.compile(r"^[+-]?(\d+(\.\d*)?|\.\d+)$")
+# ASCII digits only (``\d`` would take any script's digits, "١٠") and no trailing newline
+_PLAIN_DECIMAL = re.compile(r"^[+-]?([0-9]+(\.[0-9]*)?|\.[0-9]+)\Z")
+#: an amount a request may carry (issue 13): ASCII digits, at most one point, nothing around
+_AMOUNT_TEXT = re.compile(r"^[0-9]+(\.[0-9]+)?\Z")
 
 
 def parse_minor(value: object, cur: Currency) -> int:
@@ -98,6 +101,19 @@ def parse_minor(value: object, cur: Currency) -> int:
             f"({cur.code} has {cur.exponent} decimal places)"
         )
     return int(minor)
+
+
+def parse_amount_text(text: str, cur: Currency) -> int:
+    """A request's amount in major units, strictly: ``^[0-9]+(\\.[0-9]+)?$`` (ASCII digits, no
+    sign, no spaces, no exponent) with at most the currency's decimal places; minor units out."""
+    if not _AMOUNT_TEXT.match(text):
+        raise InvalidAmount(f"{text!r} is not an amount: write ASCII digits with an optional "
+                            "decimal point, such as \"12.50\"")
+    _, _, fraction = text.partition(".")
+    if len(fraction) > cur.exponent:
+        raise InvalidAmount(f"{text} {cur.code} has more than the {cur.exponent} decimal places "
+                            f"of {cur.code}")
+    return parse_minor(text, cur)
 
 
 def check_minor(value: object) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import json
 import logging
 import os
 import sys
@@ -445,26 +446,44 @@ async def table_bets(table_id: str, body: S.SlipIn, request: Request, me: MeChec
 
 #: the player id of a guest's WebSocket (ids start at 1)
 GUEST = 0
+#: seconds a table WebSocket may take to send its ``auth`` message (issue 13); after them it
+#: stays a guest
+WS_AUTH_SECONDS = 5.0
 
 
-async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+def _auth_message(text: str) -> str | None:
+    """The token of a ``{"type": "auth", "token": ...}`` message, "" for an auth message without
+    a usable token, None for any other message."""
+    try:
+        msg = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(msg, dict) or msg.get("type") != "auth":
+        return None
+    tok = msg.get("token")
+    return tok if isinstance(tok, str) else ""
+
+
+async def table_ws(websocket: WebSocket, table_id: str) -> None:
+    """A table's events. The session token never travels in the URL (issue 13): the client
+    opens the socket without it and, if logged in, sends ``{"type": "auth", "token": ...}`` as
+    its first message within :data:`WS_AUTH_SECONDS`; the answer is ``{"type": "auth", "ok":
+    true}`` or a close with code 4401. Until then, and for good without it, the socket is a
+    guest's: the table's public events only (player id 0 is nobody's)."""
     st: State = websocket.app.state.croupier
     p = st.platform
     try:
-        # no token: a guest's read-only subscription (the table's public events; player id 0
-        # is nobody's, so no private message reaches it); a bad token is refused
-        player_id = (await run_in_threadpool(p.authenticate, token)).id if token else GUEST
         snapshot = await run_in_threadpool(p.table, table_id)
     except CroupierError as exc:
-        await websocket.close(code=4401 if isinstance(exc, Unauthorized) else 4404, reason=str(exc))
+        await websocket.close(code=4404, reason=str(exc))
         return
     await websocket.accept()
-    conn = Connection(player_id, table_id)
+    opened = asyncio.get_running_loop().time()
+    conn = Connection(GUEST, table_id)
     st.hub.add(conn)
     sender: asyncio.Task[None] | None = None
+    first = True
     try:
-        if player_id != GUEST:  # the player's own messages come on its channel (platform/events.py)
-            await st.broker.follow(player_id)
         from croupier.platform.clock import iso
 
         await websocket.send_json({"type": "snapshot", "table": snapshot,
@@ -478,8 +497,27 @@ async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None
         sender = asyncio.create_task(pump())
         while True:
             text = await websocket.receive_text()
-            if text.strip().strip('"') == "ping":
+            token = _auth_message(text)
+            if token is not None:
+                late = asyncio.get_running_loop().time() - opened > WS_AUTH_SECONDS
+                if not first or late or conn.player_id != GUEST or not token:
+                    await websocket.close(code=4401, reason="authenticate with the first message, "
+                                          "within a few seconds of opening the socket")
+                    return
+                try:
+                    player_id = (await run_in_threadpool(p.authenticate, token)).id
+                except Unauthorized as exc:
+                    await websocket.close(code=4401, reason=str(exc))
+                    return
+                st.hub.remove(conn)
+                conn.player_id = player_id
+                st.hub.add(conn)
+                # the player's own messages come on its channel (platform/events.py)
+                await st.broker.follow(player_id)
+                await websocket.send_json({"type": "auth", "ok": True})
+            elif text.strip().strip('"') == "ping":
                 await websocket.send_json({"type": "pong"})
+            first = False
     except WebSocketDisconnect:
         pass
     finally:
@@ -488,9 +526,9 @@ async def table_ws(websocket: WebSocket, table_id: str, token: str | None = None
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await sender
-        if player_id != GUEST:
+        if conn.player_id != GUEST:
             with contextlib.suppress(Exception):
-                await st.broker.unfollow(player_id)
+                await st.broker.unfollow(conn.player_id)
 
 
 async def deposit_provider(platform: Platform, broker: Broker, stop: asyncio.Event) -> None:

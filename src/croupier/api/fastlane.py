@@ -31,7 +31,9 @@ from starlette.types import Message, Receive, Scope, Send
 from croupier.api import problems
 from croupier.api import schemas as S
 from croupier.api.app import State, _respond, _scope, _slip, bet_publication, submit
+from croupier.api.strict import StrictFront
 from croupier.errors import CroupierError
+from croupier.platform.clock import Clock
 from croupier.platform.players import token_hash
 from croupier.platform.service import Idem
 from croupier.store.models import Player
@@ -46,11 +48,27 @@ _ODD = frozenset("?#\\%")
 
 
 class CroupierAPI(FastAPI):
-    """The FastAPI application, with the fast lane (when installed) in front of it."""
+    """The FastAPI application, with the fast lane (when installed) in front of it, and the
+    request front (``api/strict.py``: body size, strict JSON, rate limits) in front of both."""
 
     fast_lane: FastLane | None = None
+    front: StrictFront | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        front = self.front
+        if front is None:
+            front = self.front = StrictFront(self._lane_or_app, self._clock, self._rate_limits)
+        await front(scope, receive, send)
+
+    def _clock(self) -> Clock | None:
+        st = getattr(self.state, "croupier", None)
+        return None if st is None else st.platform.clock
+
+    def _rate_limits(self) -> bool:
+        st = getattr(self.state, "croupier", None)
+        return st is not None and bool(st.platform.settings.rate_limits)
+
+    async def _lane_or_app(self, scope: Scope, receive: Receive, send: Send) -> None:
         lane = self.fast_lane
         if lane is not None and scope["type"] == "http":
             await lane(scope, receive, send)

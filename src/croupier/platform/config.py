@@ -9,6 +9,8 @@
 * ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
 * ``CROUPIER_ARGON2_FAST`` [0]: cheap argon2 parameters, for tests and benchmarks only
 * ``CROUPIER_FAST_LANE`` [1]: the two hot bet routes served straight from ASGI (api/fastlane.py)
+* ``CROUPIER_RATE_LIMITS`` [1]: per-address rate limits on registration, login and deposits
+  (api/strict.py; benchmarks that register many players from one address turn them off)
 """
 
 from __future__ import annotations
@@ -68,6 +70,8 @@ class Settings:
     writer_threads: int = 1
     #: ``POST /api/tables/{id}/bets`` and ``POST /api/rounds`` served by api/fastlane.py
     fast_lane: bool = True
+    #: per-address rate limits on registration, login and deposits (api/strict.py)
+    rate_limits: bool = True
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -84,5 +88,6 @@ class Settings:
             group_commit=_flag("CROUPIER_GROUP_COMMIT", True),
             writer_threads=max(1, int(_float("CROUPIER_WRITER_THREADS", 1))),
             fast_lane=_flag("CROUPIER_FAST_LANE", True),
+            rate_limits=_flag("CROUPIER_RATE_LIMITS", True),
         )
         return replace(base, **overrides)

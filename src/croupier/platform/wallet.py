@@ -18,7 +18,7 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from croupier.errors import InvalidAmount
-from croupier.money import currency, format_minor, parse_minor
+from croupier.money import currency, format_minor, parse_amount_text
 from croupier.platform.clock import iso
 from croupier.platform.errors import InsufficientFunds, NotFound
 from croupier.platform.ledger import Ledger, player_code, system_code
@@ -36,7 +36,7 @@ def parse_amount(value: object, cur_code: str) -> int:
     cur = currency(cur_code)
     if not isinstance(value, str):
         raise InvalidAmount(f"amounts are given as decimal text such as \"1.50\", not {value!r}")
-    minor = parse_minor(value, cur)
+    minor = parse_amount_text(value, cur)
     if minor <= 0:
         raise InvalidAmount(f"the amount must be positive, got {value}")
     if minor > MAX_MINOR:

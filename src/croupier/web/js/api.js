@@ -84,8 +84,24 @@ export const api = {
   playRound: (game, variant, bets, key) => request("POST", "/api/rounds", { game, variant, bets }, { key }),
 };
 
-export function tableSocketUrl(id) {
+/**
+ * Open a table's WebSocket (docs/api.md "Shared tables"). The session token never goes in the
+ * URL: when logged in, the first message is {"type": "auth", "token": ...}; the server answers
+ * {"type": "auth", "ok": true} or closes with 4401. A guest sends nothing and gets the table's
+ * public events. Every other message is parsed and handed to onMessage. Returns the WebSocket.
+ */
+export function openTableSocket(tableId, onMessage) {
   const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const t = token();
-  return `${proto}//${location.host}/api/tables/${encodeURIComponent(id)}/ws${t ? `?token=${encodeURIComponent(t)}` : ""}`;
+  const socket = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
+  socket.addEventListener("open", () => {
+    const t = token();
+    if (t) socket.send(JSON.stringify({ type: "auth", token: t }));
+  });
+  socket.addEventListener("message", (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch { return; }
+    if (msg && msg.type === "auth") return;
+    onMessage(msg);
+  });
+  return socket;
 }

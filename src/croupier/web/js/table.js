@@ -1,5 +1,5 @@
 // The live roulette table: board + bet slip + the table's WebSocket (docs/api.md "Shared tables").
-import { ApiError, api, newKey, tableSocketUrl, token } from "./api.js";
+import { ApiError, api, newKey, openTableSocket, token } from "./api.js";
 import { chipFace, formatMinor, formatMoney, toMajorString } from "./money.js";
 import { buildBoard } from "./roulette/board.js";
 import { BetSlip } from "./roulette/bets.js";
@@ -417,14 +417,9 @@ let socket = null;
 let retry = 0;
 let failures = 0;
 function connect() {
-  socket = new WebSocket(tableSocketUrl(state.tableId));
+  socket = openTableSocket(state.tableId, onEvent);
   let opened = false;
   socket.addEventListener("open", () => { retry = 0; failures = 0; opened = true; });
-  socket.addEventListener("message", (ev) => {
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch { return; }
-    onEvent(msg);
-  });
   socket.addEventListener("close", () => {
     if (!opened && ++failures >= 3) { poll(); return; } // refused (e.g. an expired session)
     setPhase("Reconnecting…");

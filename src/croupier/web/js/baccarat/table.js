@@ -2,7 +2,7 @@
 // variant, chips, countdown, the card reveal (hands, third cards, totals, winner), the bead plate
 // and big road, balance and last win; events from the table WebSocket (docs/api.md), like the
 // roulette table (js/table.js). The cards and scoreboards come from the server (platform/shoes.py).
-import { ApiError, api, newKey, tableSocketUrl, token } from "../api.js";
+import { ApiError, api, newKey, openTableSocket, token } from "../api.js";
 import { chipFace, formatMinor, formatMoney, toMajorString } from "../money.js";
 import { $, renderHeader, toast } from "../ui.js";
 import { cardElement, pointOf } from "./cards.js";
@@ -499,14 +499,9 @@ let socket = null;
 let retry = 0;
 let failures = 0;
 function connect() {
-  socket = new WebSocket(tableSocketUrl(state.tableId));
+  socket = openTableSocket(state.tableId, onEvent);
   let opened = false;
   socket.addEventListener("open", () => { retry = 0; failures = 0; opened = true; });
-  socket.addEventListener("message", (ev) => {
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch { return; }
-    onEvent(msg);
-  });
   socket.addEventListener("close", () => {
     if (!opened && ++failures >= 3) { poll(); return; }
     setPhase("Reconnecting…");
