@@ -32,7 +32,7 @@ from croupier.games.base import play
 from croupier.games.registry import game, games, load_variant, parse_unchecked, variant_names
 from croupier.platform import history, wallet
 from croupier.platform.config import Settings
-from croupier.platform.errors import Unauthorized
+from croupier.platform.errors import Unauthorized, WrongCredentials
 from croupier.platform.events import (
     Broker,
     Connection,
@@ -198,7 +198,23 @@ async def register(body: S.RegisterIn, request: Request) -> Response:
 @router.post("/sessions", status_code=201, response_model=S.SessionOut)
 async def login(body: S.LoginIn, request: Request) -> Response:
     p = _platform(request)
-    out = await _idempotent(request, "anon", 201, lambda s: p.login_in(s, body.login, body.password))
+    try:
+        out = await _idempotent(request, "anon", 201,
+                                lambda s: p.login_in(s, body.login, body.password))
+    except WrongCredentials:  # counted and recorded with the address (platform/throttle.py)
+        address = request.client.host if request.client else "unknown"
+        await run_in_threadpool(p.login_failed, body.login, address)
+        raise
+    return _respond(out)
+
+
+@router.put("/me/password", response_model=S.PasswordChangedOut)
+async def change_password(body: S.PasswordChangeIn, request: Request, me: MeChecked) -> Response:
+    """A new password; every other session of the player is revoked (this one stays)."""
+    p = _platform(request)
+    player, digest = me
+    out = await _idempotent(request, _scope(player), 200, lambda s: p.change_password(
+        s, player, digest, body.current_password, body.new_password))
     return _respond(out)
 
 

@@ -22,6 +22,7 @@ STATUS: dict[str, int] = {
     "currency_mismatch": 422, "unsupported_game": 422, "variant_error": 422,
     "variant_refused": 422, "unknown_currency": 422,
     "idempotency_key_missing": 428,
+    "login_locked": 429, "rate_limited": 429,
 }
 
 
@@ -41,6 +42,11 @@ def problem(status: int, code: str, detail: str, **extra: Any) -> JSONResponse:
 def for_error(exc: CroupierError) -> JSONResponse:
     """The problem details of a refused request: its status from the error's ``code``."""
     code = exc.code
+    retry_after = getattr(exc, "retry_after", None)
+    if isinstance(retry_after, int):
+        resp = problem(STATUS.get(code, 400), code, str(exc), retry_after=retry_after)
+        resp.headers["Retry-After"] = str(retry_after)
+        return resp
     return problem(STATUS.get(code, 400), code, str(exc))
 
 

@@ -19,8 +19,9 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
+from croupier.api import schemas as S
 from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope
-from croupier.platform import wallet
+from croupier.platform import throttle, wallet
 from croupier.platform.clock import aware, iso
 from croupier.platform.errors import NotFound
 from croupier.platform.protection import (
@@ -125,6 +126,7 @@ def _status(s: Session, player: Player, now: datetime) -> dict[str, Any]:
         "restricted": None if entry is None else register.entry_dict(entry),
         "bonus": None if active is None else bonus.bonus_dict(active),
         "is_operator": roles.is_operator(s, player.id),
+        "login_lock": throttle.status(s, player, now),  # GLI-19 2.5.4 (issue 13)
         "balance": wallet.balance(s, player).to_dict(),
     }
 
@@ -259,6 +261,14 @@ async def find_players(request: Request, op: Operator,
 async def player_status(player_id: int, request: Request, op: Operator) -> dict[str, Any]:
     p = _platform(request)
     return await run_in_threadpool(p.read, lambda s: _status(s, _player(s, player_id), p.clock()))
+
+
+@router.post("/backoffice/players/{player_id}/login-unlock", response_model=S.LoginUnlockOut)
+async def login_unlock(player_id: int, request: Request, op: Operator) -> Response:
+    """Lift the lock of a player's login after too many failed logins (GLI-19 2.5.4)."""
+    p = _platform(request)
+    return _respond(await _idempotent(request, _scope(op), 200, lambda s: throttle.unlock(
+        s, player_id, op.id, p.clock())))
 
 
 @router.get("/backoffice/verifications")

@@ -29,6 +29,11 @@ class LoginIn(_In):
     password: StrictStr = Field(max_length=128)
 
 
+class PasswordChangeIn(_In):
+    current_password: StrictStr = Field(max_length=128)
+    new_password: StrictStr = Field(min_length=8, max_length=128)
+
+
 class AmountIn(_In):
     amount: StrictStr = Field(max_length=40, description='major units as decimal text, e.g. "1.50"')
 
@@ -78,8 +83,20 @@ class BalanceOut(_Out):
 
 class SessionOut(_Out):
     token: str
-    expires_at: str
+    expires_at: str = Field(description="the idle deadline: 30 minutes after the last request, "
+                                        "moved forward by activity (GLI-19 2.5.3)")
+    absolute_expires_at: str | None = Field(None, description="the session's hard end")
     player: PlayerOut
+
+
+class PasswordChangedOut(_Out):
+    revoked_sessions: int
+
+
+class LoginUnlockOut(_Out):
+    player_id: int
+    login: str
+    was_locked: bool
 
 
 class MeOut(_Out):

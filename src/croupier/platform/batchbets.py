@@ -60,6 +60,7 @@ from croupier.platform.errors import (
     UnsupportedGame,
 )
 from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
+from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
 from croupier.platform.protection.config import settings as protection_settings
@@ -140,7 +141,7 @@ def _among(col: Any, name: str, type_: Any, dialect: str) -> Any:
 @cache
 def _lock_stmt(dialect: str) -> Any:
     return (select(Account.player_id, Account.id, Account.balance, SessionRow.token_hash,
-                   SessionRow.expires_at, SessionRow.revoked)
+                   SessionRow.expires_at, SessionRow.revoked, SessionRow.absolute_expires_at)
             .select_from(Account)
             .join(SessionRow, SessionRow.player_id == Account.player_id)
             .where(_among(Account.code, "codes", String, dialect),
@@ -192,14 +193,14 @@ def _lock_players(conn: Any, prepared: list[tuple[Any, ...]], now: datetime
     and the items left to judge."""
     pids = sorted({item[0].bet.player.id for item in prepared})
     players: dict[int, _PlayerState] = {}
-    tokens: dict[tuple[int, str], tuple[Any, bool]] = {}
+    tokens: dict[tuple[int, str], tuple[Any, bool, Any]] = {}
     if pids:
         hashes = sorted({item[0].token_hash for item in prepared})
         locked = conn.execute(_lock_stmt(conn.dialect.name), {"codes": [player_code(i) for i in pids],
                                              "hashes": hashes}).all()
-        for pid, acc_id, bal, th, expires, revoked in locked:
+        for pid, acc_id, bal, th, expires, revoked, absolute in locked:
             players.setdefault(int(pid), _PlayerState(int(acc_id), int(bal)))
-            tokens[(int(pid), str(th))] = (expires, bool(revoked))
+            tokens[(int(pid), str(th))] = (expires, bool(revoked), absolute)
     ok = []
     for item in prepared:
         c, err = item[0], item[-1]
@@ -207,11 +208,15 @@ def _lock_players(conn: Any, prepared: list[tuple[Any, ...]], now: datetime
         if tok is None or tok[1]:
             c.result = Unauthorized("the session token is not valid")
         elif aware(tok[0]) <= now:
-            c.result = Unauthorized("the session has expired: log in again")
+            c.result = Unauthorized("the session has expired (or was idle over 30 minutes): log in again")
         elif err is not None:
             c.result = err
         else:
             ok.append(item)
+            until = slide(now, tok[0], tok[2])
+            if until is not None:  # activity moves the idle deadline (GLI-19 2.5.3)
+                touch(conn, c.token_hash, until)
+                tokens[(c.bet.player.id, c.token_hash)] = (until, tok[1], tok[2])
     return players, ok
 
 

@@ -69,6 +69,7 @@ from croupier.platform.errors import (
     UnsupportedGame,
 )
 from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
+from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
 from croupier.platform.protection.config import settings as protection_settings
@@ -224,7 +225,7 @@ def _stmt(name: str) -> Any:
 
 @cache
 def _lock_stmt() -> Any:
-    return (select(SessionRow.expires_at, SessionRow.revoked)
+    return (select(SessionRow.expires_at, SessionRow.revoked, SessionRow.absolute_expires_at)
             .select_from(Account)
             .join(SessionRow, SessionRow.player_id == Account.player_id)
             .where(Account.code == bindparam("code"), SessionRow.token_hash == bindparam("th"))
@@ -239,8 +240,11 @@ def lock_and_verify(session: Session, player_id: int, token_hash: str, now: date
     if row is None or row[1]:
         raise Unauthorized("the session token is not valid")
     if aware(row[0]) <= now:
-        raise Unauthorized("the session has expired: log in again")
+        raise Unauthorized("the session has expired (or was idle over 30 minutes): log in again")
     session.info[LOCKED] = player_id
+    until = slide(now, row[0], row[2])
+    if until is not None:  # activity moves the idle deadline (GLI-19 2.5.3), once a minute
+        touch(session, token_hash, until)
 
 
 def writing(session: Session) -> None:

@@ -9,6 +9,20 @@ class Unauthorized(CroupierError):
     code = "unauthorized"
 
 
+class WrongCredentials(Unauthorized):
+    """A login with a wrong login name or password: one answer for both (no enumeration)."""
+
+
+class LoginLocked(CroupierError):
+    """Too many failed logins for a login name (GLI-19 2.5.4, ``platform/throttle.py``)."""
+
+    code = "login_locked"
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message)
+        self.retry_after = retry_after
+
+
 class NotFound(CroupierError, LookupError):
     code = "not_found"
 

@@ -1,4 +1,9 @@
-"""Players: registration (000 §9-10, 001 §2.1), login sessions and authentication."""
+"""Players: registration (000 §9-10, 001 §2.1), login sessions and authentication.
+
+A session (issue 13) has a hard end (``absolute_expires_at``, ``CROUPIER_SESSION_HOURS``) and an
+idle deadline (``expires_at``): :data:`IDLE` after the last authenticated request, moved forward
+by activity at most every :data:`TOUCH` (GLI-19 2.5.3: re-authenticate after 30 minutes idle).
+Every login issues a new token; a password change revokes every other session of the player."""
 
 from __future__ import annotations
 
@@ -10,17 +15,19 @@ from datetime import date, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import select
+from sqlalchemy import Connection, select, update
 from sqlalchemy.orm import Session as DbSession
 
 from croupier.errors import UnknownCurrency
 from croupier.money import CURRENCIES
+from croupier.platform.clock import aware
 from croupier.platform.errors import (
     DocumentAlreadyRegistered,
     InvalidRegistration,
     LoginTaken,
     Unauthorized,
     UnderAge,
+    WrongCredentials,
 )
 from croupier.platform.ledger import Ledger
 from croupier.platform.protection import hooks as protection  # protection (issue 7)
@@ -30,6 +37,12 @@ from croupier.store.models import Player, Session
 #: player may register from their 21st birthday on.
 MINIMUM_AGE = 21
 PLAYER_CURRENCIES = ("EUR", "AMD", "UAH", "USD")
+
+#: GLI-19 2.5.3: a session idle this long must log in again
+IDLE = timedelta(minutes=30)
+#: the idle deadline is moved forward when it would gain at least this much (one write a minute
+#: per active session, not one per request)
+TOUCH = timedelta(seconds=60)
 
 _LOGIN = re.compile(r"^[a-z0-9_.-]{3,32}$")
 _DOCUMENT = re.compile(r"^[A-Z0-9]{4,32}$")
@@ -116,35 +129,78 @@ def login(
     ).one_or_none()
     if player is None:
         hasher.hash(password)  # spend the same time whether or not the login exists
-        raise Unauthorized("wrong login or password")
+        raise WrongCredentials("wrong login or password")
     try:
         hasher.verify(player.password_hash, password)
     except (VerificationError, InvalidHashError):
-        raise Unauthorized("wrong login or password") from None
+        raise WrongCredentials("wrong login or password") from None
     protection.check_login(session, player, now)  # protection (issue 7): 001 §2.1
-    token = secrets.token_urlsafe(32)
+    token = secrets.token_urlsafe(32)  # a new token at every login (no session fixation)
+    end = now + timedelta(hours=hours)
     row = Session(token_hash=_token_hash(token), player_id=player.id, created_at=now,
-                  expires_at=now + timedelta(hours=hours), revoked=False)
+                  expires_at=min(end, now + IDLE), absolute_expires_at=end, revoked=False)
     session.add(row)
     session.flush()
     return token, row, player
 
 
 def authenticate(session: DbSession, token: str | None, now: datetime) -> Player:
+    return authenticate_session(session, token, now)[0]
+
+
+def slide(now: datetime, expires: datetime, absolute: datetime | None) -> datetime | None:
+    """The session's new idle deadline when activity at ``now`` should move it (else None)."""
+    if absolute is None:
+        return None
+    target = min(now + IDLE, aware(absolute))
+    return target if target - aware(expires) >= TOUCH else None
+
+
+def authenticate_session(session: DbSession, token: str | None,
+                         now: datetime) -> tuple[Player, datetime | None]:
+    """The player of a valid session token, and its new idle deadline if one is due."""
     if not token:
         raise Unauthorized("log in first: send Authorization: Bearer <token>")
     found = session.execute(
-        select(Player, Session.expires_at, Session.revoked)
+        select(Player, Session.expires_at, Session.revoked, Session.absolute_expires_at)
         .join(Session, Session.player_id == Player.id)
         .where(Session.token_hash == _token_hash(token))
     ).one_or_none()
     if found is None or found[2]:
         raise Unauthorized("the session token is not valid")
     player, expires_at = found[0], found[1]
-    expires = expires_at if expires_at.tzinfo else expires_at.replace(tzinfo=now.tzinfo)
-    if expires <= now:
-        raise Unauthorized("the session has expired: log in again")
-    return player
+    if aware(expires_at) <= now:
+        raise Unauthorized("the session has expired (or was idle over 30 minutes): log in again")
+    return player, slide(now, expires_at, found[3])
+
+
+def touch(session: DbSession | Connection, token_hash_: str, until: datetime) -> None:
+    """Move a session's idle deadline forward to ``until`` (never back, never a revoked one)."""
+    session.execute(update(Session).where(
+        Session.token_hash == token_hash_, Session.revoked.is_(False), Session.expires_at < until)
+        .values(expires_at=until))
+
+
+def change_password(session: DbSession, hasher: PasswordHasher, player_id: int, current: str,
+                    new: str, keep_token_hash: str) -> int:
+    """Set a new password after checking the current one; every other session of the player is
+    revoked (the one making the change stays). Returns how many were revoked."""
+    player = session.get(Player, player_id)
+    if player is None:
+        raise Unauthorized("the session token is not valid")
+    try:
+        hasher.verify(player.password_hash, current)
+    except (VerificationError, InvalidHashError):
+        raise WrongCredentials("the current password is wrong") from None
+    if not 8 <= len(new) <= 128:
+        raise InvalidRegistration("a password is 8 to 128 characters")
+    if new == current:
+        raise InvalidRegistration("the new password is the current one")
+    player.password_hash = hasher.hash(new)
+    res = session.execute(update(Session).where(
+        Session.player_id == player_id, Session.token_hash != keep_token_hash,
+        Session.revoked.is_(False)).values(revoked=True))
+    return int(getattr(res, "rowcount", 0) or 0)
 
 
 def logout(session: DbSession, token: str) -> None:

@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
 from croupier.money import currency
-from croupier.platform import betpath, fairness, players, shoes, tables, wallet
+from croupier.platform import betpath, fairness, players, shoes, tables, throttle, wallet
 from croupier.platform.clock import Clock, iso, utcnow
 from croupier.platform.config import Settings
 from croupier.platform.errors import IdempotencyConflict, Unauthorized
@@ -198,12 +198,33 @@ class Platform:
         return player_dict(players.register(s, self.hasher, reg, self.clock()))
 
     def login_in(self, s: Session, login: str, password: str) -> dict[str, Any]:
+        """A login (its name's lock checked first, GLI-19 2.5.4); a wrong login or password
+        raises ``WrongCredentials``: the caller records it with :meth:`login_failed`, in its
+        own transaction (this one rolls back)."""
+        throttle.check(s, login, self.clock())
         token, row, p = players.login(s, self.hasher, login, password, self.clock(),
                                       self.settings.session_hours)
-        return {"token": token, "expires_at": iso(row.expires_at), "player": player_dict(p)}
+        throttle.clear(s, login)
+        return {"token": token, "expires_at": iso(row.expires_at),
+                "absolute_expires_at": iso(row.absolute_expires_at), "player": player_dict(p)}
+
+    def login_failed(self, login: str, address: str) -> None:
+        """Count a failed login and write it, with the address, to the monitoring record."""
+        self.run(lambda s: throttle.record_failure(s, login, address, self.clock()))
+
+    def change_password(self, s: Session, player: Player, token_hash: str, current: str,
+                        new: str) -> dict[str, Any]:
+        revoked = players.change_password(s, self.hasher, player.id, current, new, token_hash)
+        self._identities.clear()  # revoked tokens leave this worker's cache (others check the row)
+        return {"revoked_sessions": revoked}
 
     def authenticate(self, token: str | None) -> Player:
-        return self.read(lambda s: players.authenticate(s, token, self.clock()))
+        now = self.clock()
+        player, slide = self.read(lambda s: players.authenticate_session(s, token, now))
+        if slide is not None and token:
+            digest = players.token_hash(token)
+            self.run(lambda s: players.touch(s, digest, slide))
+        return player
 
     def identify(self, token: str | None) -> tuple[Player, str]:
         """The player of a session token and the token's hash, from a per-process cache (a
