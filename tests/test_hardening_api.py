@@ -198,3 +198,30 @@ def test_issue_13_5_the_web_client_never_puts_the_token_in_a_url() -> None:
     assert "?token=" not in js and "token=${" not in js
     api_js = (WEB_DIR / "js" / "api.js").read_text()
     assert 'type: "auth", token' in api_js
+
+
+_SLIP = [{"code": "red", "stake": "1.00", "target": []}]
+
+
+@pytest.mark.parametrize(("method", "path", "body"), [
+    ("post", "/api/deposits", {"amount": "1.00"}), ("post", "/api/withdrawals", {"amount": "1.00"}),
+    ("post", "/api/rounds", {"game": "roulette", "variant": "european", "bets": _SLIP}),
+    ("post", "/api/tables/{table_id}/bets", {"bets": _SLIP}),
+    ("post", "/api/interactive/{round_id}/actions", {"action": "stand"})])
+def test_issue_13_3_the_contract_declares_the_idempotency_key_it_requires(
+        api: Api, method: str, path: str, body: dict[str, Any]) -> None:
+    op = api.c.get("/openapi.json").json()["paths"][path][method]
+    header = [p for p in op["parameters"] if p["name"] == "Idempotency-Key"]
+    assert header and header[0]["in"] == "header" and header[0]["required"] is True
+    assert op["security"] == [{"bearer": []}]
+    for status in ("400", "401", "413", "422", "428"):
+        assert "application/problem+json" in op["responses"][status]["content"]
+    r = api.c.request(method.upper(), _concrete(path), json=body, headers=api.player())
+    problem(r, 428, "idempotency_key_missing")  # what the contract says is what the server does
+
+
+def test_issue_13_3_the_contract_declares_the_rate_limits(api: Api) -> None:
+    paths = api.c.get("/openapi.json").json()["paths"]
+    for method, path in RATE_LIMITS:
+        answer = paths[path][method.lower()]["responses"]["429"]
+        assert "Retry-After" in answer["headers"]

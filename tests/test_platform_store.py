@@ -12,8 +12,8 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from croupier.platform.events import Connection, Hub, LocalBroker, RedisBroker, table_message
 from croupier.platform.config import TableConfig
+from croupier.platform.events import Connection, Hub, LocalBroker, RedisBroker, table_message
 from croupier.platform.locks import lock_keys, table_lock
 from croupier.platform.tables import ensure_tables
 from croupier.store.db import open_database

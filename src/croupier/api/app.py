@@ -611,6 +611,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     from croupier.api.interactive import router as decision_router  # decision rounds
     app.include_router(decision_router)  # decision rounds
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
+    from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
+
+    contract.install(app)
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
     else:
