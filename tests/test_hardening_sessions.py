@@ -213,3 +213,38 @@ def test_issue_13_1_a_password_change_needs_the_current_password(world: World) -
                     json={"current_password": "wrong-password", "new_password": "another-secret"})
     problem(r, 401, "unauthorized")
     assert world.login("liam").status_code == 201
+
+
+def test_issue_13_1_a_logged_out_token_replayed_is_refused_everywhere(world: World) -> None:
+    """A replayed token after logout: refused by the routes, the fast lane (whose identity
+    cache still knows it: the transaction checks the session row) and the table WebSocket."""
+    from starlette.websockets import WebSocketDisconnect
+
+    world.register("mona")
+    h = world.bearer("mona")
+    world.c.post("/api/deposits", headers={**h, **key()}, json={"amount": "10.00"})
+    world.p.confirm_due_deposits()
+    bets = {"game": "roulette", "variant": "european",
+            "bets": [{"code": "red", "stake": "1.00", "target": []}]}
+    assert world.c.post("/api/rounds", headers={**h, **key()}, json=bets).status_code == 201
+    assert world.c.delete("/api/sessions/current", headers={**h, **key()}).status_code == 204
+    problem(world.c.get("/api/me", headers=h), 401, "unauthorized")
+    problem(world.c.post("/api/rounds", headers={**h, **key()}, json=bets), 401, "unauthorized")
+    with world.c.websocket_connect("/api/tables/t-eur/ws") as ws:
+        ws.receive_json()
+        ws.send_json({"type": "auth", "token": h["Authorization"].split()[1]})
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+    assert closed.value.code == 4401
+
+
+def test_issue_13_1_no_session_fixation_the_server_mints_every_token(world: World) -> None:
+    """A token the client made up is nobody's; a login while holding a token gets a new one and
+    the old one stays what it was (the server never adopts a token the client brings)."""
+    world.register("nina")
+    problem(world.c.get("/api/me", headers={"Authorization": "Bearer chosen-by-attacker"}),
+            401, "unauthorized")
+    first = world.bearer("nina")
+    r = world.c.post("/api/sessions", headers={**first, **key()},
+                     json={"login": "nina", "password": "password123"})
+    assert r.status_code == 201 and f"Bearer {r.json()['token']}" != first["Authorization"]

@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
+from croupier.api import protection_schemas as P
 from croupier.api import schemas as S
 from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope
 from croupier.platform import throttle, wallet
@@ -146,7 +147,7 @@ async def my_limits(request: Request, player: Me) -> dict[str, Any]:
     return await run_in_threadpool(p.read, lambda s: limits.view(s, player, p.clock()))
 
 
-@router.put("/protection/limits/deposit/{period}")
+@router.put("/protection/limits/deposit/{period}", response_model=P.LimitChangeOut)
 async def set_deposit_limit(period: str, body: DepositLimitIn, request: Request,
                             player: Me) -> Response:
     p = _platform(request)
@@ -160,7 +161,7 @@ async def set_deposit_limit(period: str, body: DepositLimitIn, request: Request,
     return _respond(await _idempotent(request, _scope(player), 200, fn))
 
 
-@router.put("/protection/limits/time/{period}")
+@router.put("/protection/limits/time/{period}", response_model=P.LimitChangeOut)
 async def set_time_limit(period: str, body: TimeLimitIn, request: Request, player: Me) -> Response:
     p = _platform(request)
 
@@ -172,20 +173,20 @@ async def set_time_limit(period: str, body: TimeLimitIn, request: Request, playe
     return _respond(await _idempotent(request, _scope(player), 200, fn))
 
 
-@router.get("/protection/reality-check")
+@router.get("/protection/reality-check", response_model=P.RealityCheckOut)
 async def get_reality_check(request: Request, player: Me) -> dict[str, Any]:
     p = _platform(request)
     return await run_in_threadpool(p.read, lambda s: activity.reality_check(s, player.id, p.clock()))
 
 
-@router.post("/protection/reality-check/ack")
+@router.post("/protection/reality-check/ack", response_model=P.RealityCheckOut)
 async def ack_reality_check(request: Request, player: Me) -> Response:
     p = _platform(request)
     return _respond(await _idempotent(request, _scope(player), 200,
                                       lambda s: activity.acknowledge(s, player.id, p.clock())))
 
 
-@router.post("/protection/self-exclusion", status_code=201)
+@router.post("/protection/self-exclusion", status_code=201, response_model=P.SelfExclusionOut)
 async def self_exclude(body: SelfExclusionIn, request: Request, player: Me) -> Response:
     p = _platform(request)
 
@@ -198,7 +199,7 @@ async def self_exclude(body: SelfExclusionIn, request: Request, player: Me) -> R
     return _respond(await _idempotent(request, _scope(player), 201, fn))
 
 
-@router.post("/protection/verification", status_code=201)
+@router.post("/protection/verification", status_code=201, response_model=P.KycOut)
 async def submit_verification(body: VerificationIn, request: Request, player: Me) -> Response:
     p = _platform(request)
 
@@ -209,7 +210,7 @@ async def submit_verification(body: VerificationIn, request: Request, player: Me
     return _respond(await _idempotent(request, _scope(player), 201, fn))
 
 
-@router.post("/protection/complaints", status_code=201)
+@router.post("/protection/complaints", status_code=201, response_model=P.ComplaintOut)
 async def file_complaint(body: ComplaintIn, request: Request, player: Me) -> Response:
     p = _platform(request)
     return _respond(await _idempotent(request, _scope(player), 201, lambda s: complaints.complaint_dict(
@@ -285,7 +286,7 @@ async def verifications(request: Request, op: Operator,
     return {"items": await run_in_threadpool(p.read, fn)}
 
 
-@router.post("/backoffice/players/{player_id}/verification")
+@router.post("/backoffice/players/{player_id}/verification", response_model=P.KycOut)
 async def review_verification(player_id: int, body: ReviewIn, request: Request,
                               op: Operator) -> Response:
     p = _platform(request)
@@ -297,14 +298,14 @@ async def review_verification(player_id: int, body: ReviewIn, request: Request,
     return _respond(await _idempotent(request, _scope(op), 200, fn))
 
 
-@router.post("/backoffice/players/{player_id}/blocks", status_code=201)
+@router.post("/backoffice/players/{player_id}/blocks", status_code=201, response_model=P.BlockOut)
 async def block_player(player_id: int, body: BlockIn, request: Request, op: Operator) -> Response:
     p = _platform(request)
     return _respond(await _idempotent(request, _scope(op), 201, lambda s: blocks.block_dict(
         blocks.block(s, player_id, body.reason, body.note, op.id, p.clock()))))
 
 
-@router.post("/backoffice/blocks/{block_id}/lift")
+@router.post("/backoffice/blocks/{block_id}/lift", response_model=P.BlockOut)
 async def lift_block(block_id: int, body: NoteIn, request: Request, op: Operator) -> Response:
     p = _platform(request)
     return _respond(await _idempotent(request, _scope(op), 200, lambda s: blocks.block_dict(
@@ -320,7 +321,7 @@ async def all_complaints(request: Request, op: Operator,
     return {"items": items}
 
 
-@router.post("/backoffice/complaints/{complaint_id}/resolution")
+@router.post("/backoffice/complaints/{complaint_id}/resolution", response_model=P.ComplaintOut)
 async def resolve_complaint(complaint_id: int, body: ResolutionIn, request: Request,
                             op: Operator) -> Response:
     p = _platform(request)
@@ -336,7 +337,7 @@ async def register_entries(request: Request, op: Operator) -> dict[str, Any]:
     return {"items": items}
 
 
-@router.post("/backoffice/register", status_code=201)
+@router.post("/backoffice/register", status_code=201, response_model=P.RegisterEntryOut)
 async def add_register_entry(body: RegisterEntryIn, request: Request, op: Operator) -> Response:
     p = _platform(request)
     until = None if body.until is None else aware(body.until)
@@ -345,14 +346,14 @@ async def add_register_entry(body: RegisterEntryIn, request: Request, op: Operat
                            p.clock()))))
 
 
-@router.post("/backoffice/register/{entry_id}/lift")
+@router.post("/backoffice/register/{entry_id}/lift", response_model=P.RegisterEntryOut)
 async def lift_register_entry(entry_id: int, request: Request, op: Operator) -> Response:
     p = _platform(request)
     return _respond(await _idempotent(request, _scope(op), 200, lambda s: register.entry_dict(
         register.lift(s, entry_id, op.id, p.clock()))))
 
 
-@router.post("/backoffice/players/{player_id}/bonuses", status_code=201)
+@router.post("/backoffice/players/{player_id}/bonuses", status_code=201, response_model=P.BonusOut)
 async def grant_bonus(player_id: int, body: BonusIn, request: Request, op: Operator) -> Response:
     p = _platform(request)
 
@@ -365,7 +366,7 @@ async def grant_bonus(player_id: int, body: BonusIn, request: Request, op: Opera
     return _respond(await _idempotent(request, _scope(op), 201, fn))
 
 
-@router.post("/backoffice/players/{player_id}/payout", status_code=201)
+@router.post("/backoffice/players/{player_id}/payout", status_code=201, response_model=S.WithdrawalOut)
 async def payout(player_id: int, body: PayoutIn, request: Request, op: Operator) -> Response:
     """Pay a player's own money out to the player (never a third party, 001 §5.2.18), e.g. for
     a self-excluded or listed person who can no longer log in (001 §2.1); or, for a listed
