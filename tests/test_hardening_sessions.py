@@ -12,10 +12,13 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from croupier.api.app import create_app
 from croupier.platform import throttle
+from croupier.platform.errors import LoginLocked, WrongCredentials
 from croupier.platform.players import IDLE
 from croupier.platform.protection import audit, roles
 from croupier.platform.service import Platform
@@ -248,3 +251,36 @@ def test_issue_13_1_no_session_fixation_the_server_mints_every_token(world: Worl
     r = world.c.post("/api/sessions", headers={**first, **key()},
                      json={"login": "nina", "password": "password123"})
     assert r.status_code == 201 and f"Bearer {r.json()['token']}" != first["Authorization"]
+
+
+@given(steps=st.lists(st.tuples(st.integers(min_value=0, max_value=1200), st.booleans()),
+                      min_size=1, max_size=20))
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_gli19_2_5_4_a_login_is_locked_exactly_when_the_rule_says(
+        world: World, steps: list[tuple[int, bool]]) -> None:
+    """For any sequence of attempts (seconds since the previous one, right password or not): an
+    attempt is refused as locked exactly when MAX_FAILURES failures fell within one WINDOW and
+    the last of them is less than LOCK ago; a success forgets the failures."""
+    login = f"p{uuid.uuid4().hex[:10]}"
+    world.p.register(login, "password123", datetime(1980, 1, 1).date(), f"D{uuid.uuid4().hex[:12]}")
+    failures: list[datetime] = []
+    locked_until: datetime | None = None
+    for seconds, right in steps:
+        world.clock.advance(seconds=seconds)
+        now = world.clock()
+        expected_locked = locked_until is not None and now < locked_until
+        try:
+            world.p.login(login, "password123" if right else "wrong-password")
+            outcome = "ok"
+        except LoginLocked:
+            outcome = "locked"
+        except WrongCredentials:
+            world.p.login_failed(login, "203.0.113.9")
+            outcome = "wrong"
+        assert outcome == ("locked" if expected_locked else "ok" if right else "wrong")
+        if outcome == "ok":
+            failures, locked_until = [], None
+        elif outcome == "wrong":
+            failures.append(now)
+            if sum(1 for f in failures if f > now - throttle.WINDOW) >= throttle.MAX_FAILURES:
+                locked_until = now + throttle.LOCK

@@ -27,6 +27,7 @@ from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
 from croupier.api import schemas as S
+from croupier.api.strict import duplicate_key
 from croupier.errors import CroupierError, UnknownGame
 from croupier.games.base import play
 from croupier.games.registry import game, games, load_variant, parse_unchecked, variant_names
@@ -469,11 +470,14 @@ WS_AUTH_SECONDS = 5.0
 
 def _auth_message(text: str) -> str | None:
     """The token of a ``{"type": "auth", "token": ...}`` message, "" for an auth message without
-    a usable token, None for any other message."""
+    a usable token (or with a repeated key: strict JSON, as every request), None for any other
+    message."""
     try:
         msg = json.loads(text)
     except ValueError:
         return None
+    if isinstance(msg, dict) and msg.get("type") == "auth" and duplicate_key(text.encode()):
+        return ""
     if not isinstance(msg, dict) or msg.get("type") != "auth":
         return None
     tok = msg.get("token")

@@ -2,8 +2,9 @@
 
 Failures are counted per login *name*, whether or not an account has it, so a locked name tells
 an attacker nothing about which accounts exist: an unknown login and a wrong password get the
-same 401, and after :data:`MAX_FAILURES` failures within :data:`WINDOW` the name is locked for
-:data:`LOCK` (429 ``login_locked``, the right password included) or until an operator unlocks it.
+same 401, and when :data:`MAX_FAILURES` failures fall within any :data:`WINDOW` (a sliding
+window) the name is locked for :data:`LOCK` from the last of them (429 ``login_locked``, the
+right password included) or until an operator unlocks it.
 A successful login clears the count. Each failure, with the client's address, and each unlock
 are entries of the hash-chained monitoring record (``protection/audit.py``, kinds
 ``login_failed`` and ``login_unlock``).
@@ -22,6 +23,7 @@ from sqlalchemy.orm import Session
 from croupier.platform.clock import aware, iso
 from croupier.platform.errors import LoginLocked, NotFound
 from croupier.platform.protection import audit
+from croupier.platform.protection.audit import at_text
 from croupier.store.models import LoginThrottle, Player
 
 MAX_FAILURES = 5
@@ -52,13 +54,11 @@ def record_failure(session: Session, login: str, address: str, now: datetime) ->
     key = login_key(login)
     row = session.get(LoginThrottle, key, with_for_update=True)
     if row is None:
-        row = LoginThrottle(login=key, failures=0, window_start=now, locked_until=None)
+        row = LoginThrottle(login=key, recent=[], locked_until=None)
         session.add(row)
-    elif aware(row.window_start) + WINDOW <= now or (
-            row.locked_until is not None and aware(row.locked_until) <= now):
-        row.failures, row.window_start, row.locked_until = 0, now, None  # a new window
-    row.failures += 1
-    if row.failures >= MAX_FAILURES:
+    recent = [*_within(row.recent, now), at_text(now)][-MAX_FAILURES:]
+    row.recent = recent  # a new list: the JSON column is written
+    if len(recent) >= MAX_FAILURES:
         row.locked_until = now + LOCK
     player_id = session.scalar(select(Player.id).where(Player.login == key))
     audit.append(session, "login_failed", player_id=player_id or 0, round_id=None, play_id=None,
@@ -66,6 +66,11 @@ def record_failure(session: Session, login: str, address: str, now: datetime) ->
                  now=now)
     session.flush()
     return row
+
+
+def _within(recent: list[str], now: datetime) -> list[str]:
+    """The failures of ``recent`` less than :data:`WINDOW` before ``now``."""
+    return [t for t in recent if aware(datetime.fromisoformat(t.replace("Z", "+00:00"))) > now - WINDOW]
 
 
 def clear(session: Session, login: str) -> None:
@@ -92,5 +97,5 @@ def unlock(session: Session, player_id: int, operator_id: int, now: datetime) ->
 def status(session: Session, player: Player, now: datetime) -> dict[str, object]:
     row = session.get(LoginThrottle, player.login)
     locked = row is not None and row.locked_until is not None and aware(row.locked_until) > now
-    return {"failures": 0 if row is None else row.failures,
+    return {"failures": 0 if row is None else len(_within(row.recent, now)),
             "locked_until": iso(row.locked_until) if locked and row is not None else None}

@@ -57,13 +57,13 @@ class Session(Base):
 
 
 class LoginThrottle(Base):
-    """The failed logins of one login name (known or not) in the current window; ``locked_until``
-    once there were too many (GLI-19 2.5.4, ``platform/throttle.py``)."""
+    """The recent failed logins of one login name, known or not (``recent``: their ISO times,
+    the last few); ``locked_until`` once there were too many within the window (GLI-19 2.5.4,
+    ``platform/throttle.py``)."""
 
     __tablename__ = "login_throttle"
     login: Mapped[str] = mapped_column(String(64), primary_key=True)
-    failures: Mapped[int] = mapped_column(Integer)
-    window_start: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    recent: Mapped[list[Any]] = mapped_column(JSON)
     locked_until: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 

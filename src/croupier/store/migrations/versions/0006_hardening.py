@@ -1,7 +1,7 @@
 """hardening (issue 13): login throttling, sliding idle sessions, collision-free table locks
 
-* ``login_throttle``: the failed logins of a login name in the current window and, once there
-  were too many, until when it is locked (``platform/throttle.py``);
+* ``login_throttle``: the times of a login name's recent failed logins and, once there were too
+  many within the window, until when it is locked (``platform/throttle.py``);
 * ``sessions.absolute_expires_at``: a session's hard end; ``expires_at`` becomes the idle deadline
   that activity moves forward (GLI-19 2.5.3), never past the hard end;
 * ``game_tables.lock_id``: a small integer per table, unique, the second key of the table runner's
@@ -26,8 +26,7 @@ def upgrade() -> None:
     op.create_table(
         "login_throttle",
         sa.Column("login", sa.String(64), primary_key=True),
-        sa.Column("failures", sa.Integer(), nullable=False),
-        sa.Column("window_start", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("recent", sa.JSON(), nullable=False),
         sa.Column("locked_until", sa.DateTime(timezone=True), nullable=True),
     )
     with op.batch_alter_table("sessions", schema=None) as batch_op:
