@@ -29,7 +29,7 @@ from croupier.store import bulk
 from croupier.store.protection_models import AuditEntry, AuditHead
 
 GENESIS = "0" * 64
-KINDS = ("bet", "refund", "win")
+KINDS = ("bet", "refund", "win", "incident")  # incident: live rounds (issue 16)
 FIELDS = ("seq", "at", "kind", "player_id", "round_id", "play_id", "amount", "currency",
           "account", "ref", "prev_hash")
 _PENDING = "croupier.protection.audit"
