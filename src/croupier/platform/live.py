@@ -295,3 +295,10 @@ def steps_from(rnd: Round, items: Sequence[Mapping[str, Any]]) -> list[Step]:
             raise BadReading("more readings than the round takes")
         steps.append(parse_reading(rnd, b.state, b.waiting, item))
     return steps
+
+
+def table_status(session: Session, table_id: str) -> dict[str, Any]:
+    """What players see of a table's source and status (and the reason it is not open)."""
+    row = session.get(LiveTable, table_id)
+    return {"source": row.source if row else "rng", "status": row.status if row else "open",
+            "status_reason": row.status_reason if row else None}
