@@ -34,9 +34,23 @@ from sqlalchemy.orm import Session
 
 from croupier.platform import tables
 from croupier.platform.clock import aware, iso
+from croupier.platform.incident_rules import (
+    CORRECTION,
+    MANUAL,
+    NEW_SHOE,
+    READER_TIMEOUT,
+    REMOVE,
+    RESPIN,
+    TIMEOUTS,
+    VOID,
+    Rule,
+    rules_for,
+)
 from croupier.platform.ledger import Ledger, system_code
 from croupier.platform.live import (
+    REMOVED_EVENT,
     Step,
+    new_shoe,
     read_draws,
     readings,
     require_live,
@@ -49,7 +63,7 @@ from croupier.platform.live_errors import (
     SameOperator,
     UnknownIncident,
 )
-from croupier.platform.live_roles import DEALER, FLOOR_MANAGER, require
+from croupier.platform.live_roles import FLOOR_MANAGER, require
 from croupier.platform.protection import audit
 from croupier.platform.protection import hooks as protection
 from croupier.platform.rounds import (
@@ -62,69 +76,10 @@ from croupier.platform.rounds import (
 from croupier.store.live_models import LiveIncident
 from croupier.store.models import Play, Round, RoundEvent
 
-RESPIN, VOID, MANUAL, CORRECTION, CONTINUE, STANDS = (
-    "respin", "void", "manual", "correction", "continue", "stands")
 #: 004 §1.24 without clawback: the extra owed on the video's result, per bet or per play
 NETTINGS = ("per_bet", "per_play")
 MAX_REASON = 500
 MAX_EVIDENCE = 200
-
-
-@dataclass(frozen=True, slots=True)
-class Rule:
-    code: str
-    clause: str
-    outcome: str
-    role: str
-    states: tuple[str, ...]
-    title: str  # what players are told
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"code": self.code, "clause": self.clause, "outcome": self.outcome,
-                "role": self.role, "states": list(self.states), "title": self.title}
-
-
-#: 004 §1.16.1–1.16.7: the causes of a No Spin
-NO_SPIN_CAUSES = {
-    "few_revolutions": "1.16.1", "same_direction": "1.16.2", "wrong_direction": "1.16.3",
-    "wheel_jammed": "1.16.4", "ball_rides": "1.16.5", "ball_ejected": "1.16.6",
-    "foreign_object": "1.16.7",
-}
-
-ROULETTE: dict[str, Rule] = {r.code: r for r in (
-    Rule("no_spin", "1.16-1.17", RESPIN, DEALER, ("closed",),
-         "No Spin: the ball is spun again; bets stay in play"),
-    Rule("ball_left_wheel", "1.19", RESPIN, FLOOR_MANAGER, ("closed",),
-         "the ball left the wheel: re-spin with the floor manager's consent; bets stay in play"),
-    Rule("foreign_object_before_landing", "1.22", RESPIN, DEALER, ("closed",),
-         "a foreign object entered the wheel: the spin is stopped and repeated; bets stay"),
-    Rule("reader_failure", "1.18", VOID, FLOOR_MANAGER, ("closed",),
-         "the reader did not recognise the winning number"),
-    Rule("foreign_object_after_landing", "1.23", VOID, FLOOR_MANAGER, ("closed",),
-         "a foreign object entered the wheel before the ball could be removed"),
-    Rule("provider_fault_unknown", "1.20.1", VOID, FLOOR_MANAGER, ("open", "closed", "held"),
-         "technical failure, result unknown"),
-    Rule("provider_fault_known", "1.20.2", MANUAL, FLOOR_MANAGER, ("closed",),
-         "technical failure, result known: settled manually on the video's result"),
-    Rule("early_spin_on_track", "1.21.1", CONTINUE, DEALER, ("open",),
-         "the ball was spun early and removed; betting continues"),
-    Rule("early_spin_unregistered", "1.21.2.1", VOID, FLOOR_MANAGER, ("open", "closed"),
-         "the ball was spun before betting closed"),
-    Rule("early_spin_registered", "1.21.2.2", STANDS, FLOOR_MANAGER, ("resulted", "settled"),
-         "the ball was spun early but the result was registered: the result stands"),
-    Rule("wrong_number", "1.24", CORRECTION, FLOOR_MANAGER, ("settled",),
-         "the reader registered a wrong number: settled on the video's result"),
-)}
-
-#: the platform's own incident: no reading in time (004 §1.18; maker None)
-READER_TIMEOUT = Rule("reader_timeout", "1.18", VOID, FLOOR_MANAGER, ("closed",),
-                      "the result was not read in time")
-
-RULES: dict[str, dict[str, Rule]] = {"roulette": ROULETTE}
-
-
-def rules_for(game: str) -> dict[str, Rule]:
-    return RULES.get(game, {})
 
 
 @dataclass
@@ -177,15 +132,16 @@ def _lock(session: Session, round_id: int) -> Round:
     return rnd
 
 
-def player_reason(rule: Rule) -> str:
-    return f"Game voided — {rule.title}, stakes returned (004 §{rule.clause})"
+def player_reason(rule: Rule, clause: str | None = None) -> str:
+    return f"Game voided — {rule.title}, stakes returned (004 §{clause or rule.clause})"
 
 
-def _void(session: Session, rnd: Round, rule: Rule, now: datetime) -> tables.RoundReport:
+def _void(session: Session, rnd: Round, rule: Rule, now: datetime,
+          clause: str | None = None) -> tables.RoundReport:
     if rnd.state == "held":  # a held round is unfinished too (a manual settlement was refused)
         rnd.state = "closed"
         session.flush()
-    rep = tables.void_round(session, rnd.id, player_reason(rule), now)
+    rep = tables.void_round(session, rnd.id, player_reason(rule, clause), now)
     if rep is None:  # pragma: no cover - the state was checked under the lock
         raise RoundFinished(f"round {rnd.id} is already finished")
     return rep
@@ -212,48 +168,49 @@ def report(session: Session, round_id: int, code: str, actor_id: int, reason: st
         raise RoundFinished(f"round {rnd.id} is {rnd.state}: {code} (004 §{rule.clause}) applies "
                             f"to a round that is {' or '.join(rule.states)}")
     extra = dict(data or {})
-    clause = rule.clause
-    if code == "no_spin":
-        cause = str(extra.get("cause", ""))
-        if cause not in NO_SPIN_CAUSES:
-            raise BadIncident(f"a No Spin names its cause: one of {', '.join(NO_SPIN_CAUSES)}")
-        clause = NO_SPIN_CAUSES[cause]
+    clause, outcome = rule.resolve(extra, len(readings(session, rnd.id)))
     steps: list[Step] = []
-    if rule.outcome in (MANUAL, CORRECTION):
+    if outcome in (MANUAL, CORRECTION):
         items = extra.get("readings")
         if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
             raise BadIncident('this incident needs the video\'s result: "readings": [{"pocket": N}]')
         steps = steps_from(rnd, items)
         read_draws(rnd, steps)  # complete, or a precise error before anything is written
         extra = {"readings": [s.to_dict("video") for s in steps]}
-    if rule.outcome == CORRECTION:
+    if outcome == CORRECTION:
         if netting not in NETTINGS:
             raise BadIncident(f"netting is one of {', '.join(NETTINGS)}")
         if session.scalars(select(LiveIncident.id).where(
                 LiveIncident.round_id == rnd.id, LiveIncident.code == code)).first() is not None:
             raise RoundFinished(f"round {rnd.id} was already corrected (004 §1.24)")
     inc = LiveIncident(round_id=rnd.id, table_id=rnd.table_id or "", code=code, clause=clause,
-                       outcome=rule.outcome, state="proposed" if rule.outcome == MANUAL else "done",
+                       outcome=outcome, state="proposed" if outcome == MANUAL else "done",
                        reason=why, evidence=ref, data=extra or None, maker_id=actor_id,
                        checker_id=None, created_at=now, decided_at=None)
     session.add(inc)
     session.flush()
     out = IncidentResult({})
     amount = 0
-    if rule.outcome == RESPIN:
+    if outcome == RESPIN:
         add_event(session, rnd.id, "respin", {"incident": inc.id, "clause": clause}, now)
-    elif rule.outcome == VOID:
-        out.report = _void(session, rnd, rule, now)
+    elif outcome == VOID:
+        out.report = _void(session, rnd, rule, now, clause)
         amount = sum(p.stake for p in out.report.plays)
-    elif rule.outcome == MANUAL:
+    elif outcome == MANUAL:
         rnd.state = "held"
         add_event(session, rnd.id, "held", {"incident": inc.id, "clause": clause}, now)
-    elif rule.outcome == CORRECTION:
+    elif outcome == CORRECTION:
         out.credited = _correct(session, rnd, inc, steps, netting, now)
         amount = sum(out.credited.values())
+    elif outcome == REMOVE:  # 004 §3.34: the last dealt card(s) to the discard holder
+        add_event(session, rnd.id, REMOVED_EVENT, {"incident": inc.id, "clause": clause,
+                                                   "count": int(extra["count"])}, now)
     else:
-        add_event(session, rnd.id, "incident", {"incident": inc.id, "clause": clause}, now)
-    if rule.outcome != MANUAL:
+        if outcome == NEW_SHOE:  # 004 §3.21.3: the card set is replaced
+            new_shoe(session, rnd.table_id or "", now)
+        add_event(session, rnd.id, "incident", {"incident": inc.id, "clause": clause,
+                                                "outcome": outcome}, now)
+    if outcome != MANUAL:
         inc.decided_at = now
     _record(session, inc, rnd, actor_id, amount, now)
     out.incident = incident_dict(inc)
@@ -275,12 +232,13 @@ def expire_if_due(session: Session, round_id: int, seconds: float, now: datetime
         start = aware(last)
     if now - start < timedelta(seconds=seconds) or readings(session, rnd.id):
         return None
-    inc = LiveIncident(round_id=rnd.id, table_id=rnd.table_id or "", code=READER_TIMEOUT.code,
-                       clause=READER_TIMEOUT.clause, outcome=VOID, state="done",
+    rule = TIMEOUTS.get(rnd.game, READER_TIMEOUT)
+    inc = LiveIncident(round_id=rnd.id, table_id=rnd.table_id or "", code=rule.code,
+                       clause=rule.clause, outcome=VOID, state="done",
                        reason=f"no reading within {seconds:g} s", evidence=None, data=None,
                        maker_id=None, checker_id=None, created_at=now, decided_at=now)
     session.add(inc)
-    rep = _void(session, rnd, READER_TIMEOUT, now)
+    rep = _void(session, rnd, rule, now)
     _record(session, inc, rnd, None, sum(p.stake for p in rep.plays), now)
     return rep
 

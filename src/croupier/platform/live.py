@@ -55,8 +55,10 @@ from croupier.store.models import GameTable, Round, RoundEvent
 SOURCES = ("rng", "live")
 #: the chance steps a device or the dealer reports; any other step comes from the round's seed
 LIVE_KINDS = frozenset({"ball", "card"})
-#: the round event that discards the readings before it (a re-spin, a card removed)
+#: the round event that discards the readings before it (a re-spin)
 RESET_EVENTS = frozenset({"respin"})
+#: the round event that takes the last ``count`` readings out of the round (004 §3.34)
+REMOVED_EVENT = "cards_removed"
 
 
 class LiveConfigError(VariantError):
@@ -78,7 +80,8 @@ def ensure_sources(session: Session, configs: Sequence[TableConfig], now: dateti
         row = session.get(LiveTable, cfg.id)
         if row is None:
             session.add(LiveTable(table_id=cfg.id, source=cfg.source, status="open",
-                                  status_reason=None, updated_at=at))
+                                  status_reason=None, shoe_number=1, shoe_after_event=0,
+                                  updated_at=at))
         elif row.source != cfg.source:
             row.source, row.updated_at = cfg.source, at
     session.flush()
@@ -159,6 +162,8 @@ def readings(session: Session, round_id: int) -> list[Step]:
                              .order_by(RoundEvent.id)):
         if e.type in RESET_EVENTS:
             out.clear()
+        elif e.type == REMOVED_EVENT:
+            del out[len(out) - int(e.data["count"]):]
         elif e.type == "reading":
             out.append(Step(str(e.data["kind"]), int(e.data["value"]), str(e.data["label"])))
     return out
@@ -200,9 +205,11 @@ def build(rnd: Round, steps: Sequence[Step]) -> Build:
     return Build(state, None, True)
 
 
-def parse_reading(rnd: Round, state: Any, req: DrawRequest, reading: Mapping[str, Any]) -> Step:
+def parse_reading(rnd: Round, state: Any, req: DrawRequest, reading: Mapping[str, Any],
+                  left: Mapping[int, int] | None = None) -> Step:
     """The draw a reading makes for the step ``req``: ``{"pocket": 17}`` for a ball,
-    ``{"card": "Ah"}`` for a card."""
+    ``{"card": "Ah"}`` for a card (refused when the table's shoe, ``left``, has no such card
+    left)."""
     _spec, variant = resolve_game(rnd.game, rnd.variant)
     if req.kind == "ball":
         if "pocket" not in reading:
@@ -226,6 +233,8 @@ def parse_reading(rnd: Round, state: Any, req: DrawRequest, reading: Mapping[str
             value = state.shoe.index_of(code)
         except (CroupierError, IllegalAction, AttributeError):
             raise CardNotInShoe(f"{reading['card']!r} is not a card of this shoe") from None
+        if left is not None and left.get(code, 0) <= 0:
+            raise CardNotInShoe(f"every {name(code)} of this shoe has already been dealt")
         return Step("card", value, name(code))
     raise BadReading(f"the round waits for a {req.kind} draw, which no device reports")
 
@@ -265,7 +274,8 @@ def submit_reading(session: Session, table_id: str, reading: Mapping[str, Any], 
     current = build(rnd, readings(session, rnd.id))
     if current.waiting is None:  # pragma: no cover - a complete round is already resulted
         raise RoundFinished(f"round {rnd.id} has all its readings")
-    step = parse_reading(rnd, current.state, current.waiting, reading)
+    left = shoe_left(session, table_id) if current.waiting.kind == "card" else None
+    step = parse_reading(rnd, current.state, current.waiting, reading, left)
     done = build(rnd, [*readings(session, rnd.id), step])  # the engine validates the draw
     add_event(session, rnd.id, "reading", step.to_dict(by), now)
     if done.finished:
@@ -302,3 +312,42 @@ def table_status(session: Session, table_id: str) -> dict[str, Any]:
     row = session.get(LiveTable, table_id)
     return {"source": row.source if row else "rng", "status": row.status if row else "open",
             "status_reason": row.status_reason if row else None}
+
+
+# -- the physical shoe of a live card table -------------------------------------------------------
+
+
+def shoe_left(session: Session, table_id: str) -> dict[int, int]:
+    """How many of each card the table's shoe still holds: a fresh shoe of the game (baccarat:
+    its decks) minus every card read since the shoe was started (cards removed by 004 §3.34 went
+    to the discard holder: they count as dealt). ASSUMPTION: burned cards are not scanned, so
+    this bounds what can still come out rather than listing it exactly."""
+    table = session.get(GameTable, table_id)
+    row = session.get(LiveTable, table_id)
+    if table is None:
+        raise UnknownTable(f"no table {table_id!r}")
+    spec, variant = resolve_game(table.game, table.variant)
+    fresh = spec.engine.start(variant, spec.demo_bets(variant, "XXX"), "XXX").shoe
+    left = {code: n for code, n in fresh.codes()}
+    after = row.shoe_after_event if row is not None else 0
+    q = (select(RoundEvent.data).join(Round, Round.id == RoundEvent.round_id)
+         .where(Round.table_id == table_id, RoundEvent.type == "reading", RoundEvent.id > after))
+    for data in session.scalars(q):
+        if data.get("kind") == "card":
+            code = parse(str(data["label"]))
+            left[code] = left.get(code, 0) - 1
+    return left
+
+
+def new_shoe(session: Session, table_id: str, now: datetime) -> dict[str, Any]:
+    """The dealer starts a new shoe (after the shuffle, or a replaced card set, 004 §3.21.3)."""
+    require_live(session, table_id)
+    row = session.get(LiveTable, table_id)
+    if row is None:  # pragma: no cover - ensure_sources wrote it
+        raise NotLiveTable(f"table {table_id} has no live record")
+    last = session.scalar(select(RoundEvent.id).order_by(RoundEvent.id.desc()).limit(1))
+    row.shoe_number += 1
+    row.shoe_after_event = int(last or 0)
+    row.updated_at = now
+    session.flush()
+    return {"table_id": table_id, "shoe_number": row.shoe_number}

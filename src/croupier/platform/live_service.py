@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from croupier.platform import incidents, live, shoes, tables
 from croupier.platform.clock import iso
 from croupier.platform.events import table_message
+from croupier.platform.incident_rules import rules_for
 from croupier.platform.live_errors import BadIncident, RoundFinished, TableNotOpen
 from croupier.platform.live_roles import DEALER, FLOOR_MANAGER, require, role_of
 from croupier.platform.service import Platform
@@ -174,7 +175,7 @@ class LiveOps:
                 "status": row.status if row else "open",
                 "status_reason": row.status_reason if row else None,
                 "readings": steps, "waiting_for": waiting,
-                "rules": [r.to_dict() for r in incidents.rules_for(t.game).values()],
+                "rules": [r.to_dict() for r in rules_for(t.game).values()],
                 "proposals": [incidents.incident_dict(i) for i in pending],
                 "incidents": [incidents.incident_dict(i) for i in recent],
                 "devices": [{"id": d.id, "name": d.name, "created_at": iso(d.created_at)}

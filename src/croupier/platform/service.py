@@ -319,7 +319,8 @@ class Platform:
     def open_round(self, table_id: str) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
             rnd = tables.open_round(s, table_id, self.settings.betting_seconds, self.clock())
-            shoes.prepare_round(s, rnd, self.clock())  # a card table publishes its shoe's hash
+            if live.source_of(s, table_id) != "live":  # issue 16: a live shoe is physical
+                shoes.prepare_round(s, rnd, self.clock())  # a card table publishes its shoe's hash
             return tables.round_brief(rnd)
         return self.run(fn)
 

@@ -25,6 +25,10 @@ class LiveTable(Base):
     source: Mapped[str] = mapped_column(String(8))
     status: Mapped[str] = mapped_column(String(10))
     status_reason: Mapped[str | None] = mapped_column(Text)
+    #: the physical shoe in play (card tables): its number, and the last round event before it
+    #: (the cards read in events after it are out of this shoe)
+    shoe_number: Mapped[int] = mapped_column(Integer, default=1)
+    shoe_after_event: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 

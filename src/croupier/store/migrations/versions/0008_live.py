@@ -22,6 +22,8 @@ def upgrade() -> None:
         sa.Column("source", sa.String(8), nullable=False),
         sa.Column("status", sa.String(10), nullable=False),
         sa.Column("status_reason", sa.Text()),
+        sa.Column("shoe_number", sa.Integer(), nullable=False, server_default="1"),
+        sa.Column("shoe_after_event", sa.Integer(), nullable=False, server_default="0"),
         sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_table(
