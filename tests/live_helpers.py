@@ -67,12 +67,12 @@ def straight_or_red(code: str, stake: int, target: tuple[Any, ...], pocket: int)
     raise ValueError(code)
 
 
-def assert_books_balance(p: Platform) -> None:
-    """The ledger sums to zero, every balance matches its transfers, nothing is held in stakes,
-    and the monitoring record's chain verifies."""
+def assert_books_balance(p: Platform, held: int = 0) -> None:
+    """The ledger sums to zero, every balance matches its transfers, the stakes account holds
+    exactly the stakes of unfinished rounds (``held``), and the monitoring record verifies."""
     a = p.audit()
     assert a.total == 0 and not a.mismatched and not a.negative_players
-    assert p.system_balance("stakes", "EUR") == 0
+    assert p.system_balance("stakes", "EUR") == held
     assert p.read(audit.verify_session).ok
 
 

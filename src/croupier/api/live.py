@@ -6,6 +6,7 @@
   operator);
 * ``POST /api/live/tables/{id}/dealer-readings`` — the dealer enters a result;
 * ``POST /api/live/tables/{id}/close-betting`` — the dealer calls "no more bets" now;
+* ``POST /api/live/tables/{id}/new-shoe`` — the dealer puts a freshly shuffled shoe in play;
 * ``POST /api/live/rounds/{round_id}/incidents`` — one incident of 004 with its outcome;
 * ``POST /api/live/incidents/{id}/approve`` and ``/reject`` — the checker of a manual
   settlement (a second person);
@@ -140,6 +141,13 @@ async def close_betting(table_id: str, request: Request, player: Me) -> Response
         await _publish(request, table_message(table_id, {"type": "no_more_bets", "table_id": table_id,
                                                          "round_id": out.body["round_id"]}))
     return _respond(out)
+
+
+@router.post("/tables/{table_id}/new-shoe")
+async def new_shoe(table_id: str, request: Request, player: Me) -> dict[str, Any]:
+    out = await run_in_threadpool(LiveOps(_platform(request)).new_shoe, table_id, player.id)
+    await _publish(request, table_message(table_id, {"type": "new_shoe", **out}))
+    return out
 
 
 @router.get("/tables/{table_id}/console")

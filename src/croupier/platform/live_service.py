@@ -96,6 +96,13 @@ class LiveOps:
             return live.submit_reading(s, table_id, reading, f"dealer:{dealer_id}", self.now())
         return self.p.run(fn)
 
+    def new_shoe(self, table_id: str, dealer_id: int) -> dict[str, Any]:
+        """The dealer puts a freshly shuffled shoe in play (card tables)."""
+        def fn(s: Session) -> dict[str, Any]:
+            require(s, dealer_id, DEALER)
+            return live.new_shoe(s, table_id, self.now())
+        return self.p.run(fn)
+
     def close_betting(self, table_id: str, dealer_id: int) -> int:
         """The dealer closes betting now ("no more bets") on the table's open round."""
         def fn(s: Session) -> int:
@@ -163,6 +170,11 @@ class LiveOps:
                     b = live.build(rnd, got)
                     waiting = b.waiting.kind if b.waiting is not None else None
             row = s.get(LiveTable, table_id)
+            live_shoe = None
+            if shoes.is_shoe_game(t.game, t.variant):  # the physical shoe of a card table
+                left = live.shoe_left(s, table_id)
+                live_shoe = {"number": row.shoe_number if row else 1,
+                             "cards_left": sum(max(0, n) for n in left.values())}
             pending = s.scalars(select(LiveIncident).where(
                 LiveIncident.table_id == table_id, LiveIncident.state == "proposed")
                 .order_by(LiveIncident.id)).all()
@@ -174,7 +186,7 @@ class LiveOps:
                 "you": {"id": viewer_id, "role": role},
                 "status": row.status if row else "open",
                 "status_reason": row.status_reason if row else None,
-                "readings": steps, "waiting_for": waiting,
+                "readings": steps, "waiting_for": waiting, "live_shoe": live_shoe,
                 "rules": [r.to_dict() for r in rules_for(t.game).values()],
                 "proposals": [incidents.incident_dict(i) for i in pending],
                 "incidents": [incidents.incident_dict(i) for i in recent],
