@@ -4,8 +4,6 @@
 import { request } from "../api.js";
 import { $, renderHeader, toast } from "../ui.js";
 
-const CAUSES = ["few_revolutions", "same_direction", "wrong_direction", "wheel_jammed",
-  "ball_rides", "ball_ejected", "foreign_object"];
 const POLL_MS = 1500;
 let tableId = null;
 let view = null;
@@ -36,7 +34,30 @@ async function act(fn, done) {
   }
 }
 
+function renderCases() {
+  // every cause or case any rule of this table asks for, once
+  const select = $("#inc-case");
+  const wanted = [...new Set((view.rules || []).flatMap((r) => r.cases || []))];
+  if (select.dataset.cases === wanted.join(",")) return;
+  select.dataset.cases = wanted.join(",");
+  select.replaceChildren(...wanted.map((c) => el("option", c.replace(/_/g, " "), { value: c })));
+}
+
+/** The facts a rule's outcome depends on, from the form (only the fields the rule names). */
+export function factsFor(rule, form) {
+  const data = {};
+  for (const f of rule.fields || []) {
+    if (f === "cause" || f === "case") data[f] = form.caseValue;
+    else if (f === "count") data.count = Number(form.count);
+    else if (f === "visible") data.visible = Boolean(form.visible);
+    else if (f === "shown") data.shown = Boolean(form.shown);
+    else if (f === "stage") data.stage = Number(form.stage);
+  }
+  return data;
+}
+
 function renderRules() {
+  renderCases();
   const box = $("#incident-buttons");
   box.replaceChildren();
   for (const rule of view.rules || []) {
@@ -49,9 +70,11 @@ function renderRules() {
 }
 
 async function report(rule) {
-  const data = {};
-  if (rule.code === "no_spin") data.cause = $("#inc-cause").value;
-  if (rule.outcome === "manual" || rule.outcome === "correction") {
+  const data = factsFor(rule, {
+    caseValue: $("#inc-case").value, count: $("#inc-count").value,
+    visible: $("#inc-visible").checked, shown: $("#inc-shown").checked, stage: $("#inc-stage").value,
+  });
+  if ((rule.fields || []).includes("readings")) {
     const r = readingOf($("#inc-result").value);
     if (!r) { toast("Enter the result seen on the video first"); return; }
     data.readings = [r];
@@ -98,10 +121,9 @@ function render() {
   $("#close-betting").disabled = !r || r.state !== "open";
   $("#readings").textContent = view.readings.length
     ? `Read so far: ${view.readings.map((x) => x.label).join(", ")}` : "";
-  const shoe = view.shoe;
-  $("#shoe").textContent = shoe
-    ? `Shoe ${shoe.number}: ${shoe.cards_left} of ${shoe.cards_total} cards left, cut card ${shoe.cut_card_out ? "out" : "in"}`
-    : "";
+  const shoe = view.live_shoe;
+  $("#shoe").textContent = shoe ? `Shoe ${shoe.number}: at most ${shoe.cards_left} cards left` : "";
+  $("#new-shoe").hidden = !shoe;
   renderRules();
   renderProposals();
   renderIncidents();
@@ -119,8 +141,6 @@ async function refresh() {
 
 async function start() {
   renderHeader("dealer");
-  const causes = $("#inc-cause");
-  for (const c of CAUSES) causes.append(el("option", c.replace(/_/g, " "), { value: c }));
   const tables = (await request("GET", "/api/tables", undefined, { auth: false })).items
     .filter((t) => t.source === "live");
   const select = $("#table-select");
@@ -130,6 +150,8 @@ async function start() {
   select.addEventListener("change", () => { tableId = select.value; refresh(); });
   $("#close-betting").addEventListener("click", () =>
     act(() => request("POST", `/api/live/tables/${encodeURIComponent(tableId)}/close-betting`), "no more bets"));
+  $("#new-shoe").addEventListener("click", () =>
+    act(() => request("POST", `/api/live/tables/${encodeURIComponent(tableId)}/new-shoe`), "new shoe in play"));
   $("#result-form").addEventListener("submit", (ev) => {
     ev.preventDefault();
     const r = readingOf($("#result-input").value);
