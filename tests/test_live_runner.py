@@ -121,3 +121,14 @@ def test_the_command_lines_grant_live_roles_and_add_a_device(tmp_path: Any) -> N
                     out=io.StringIO()) == 2
     finally:
         p.db.dispose()
+
+
+def test_croupier_live_tables_makes_the_listed_tables_live(monkeypatch: pytest.MonkeyPatch) -> None:
+    from croupier.platform.config import DEFAULT_TABLES, Settings
+
+    monkeypatch.setenv("CROUPIER_LIVE_TABLES", " european-eur, baccarat-eur ,nope")
+    sources = {t.id: t.source for t in Settings.from_env().tables}
+    assert sources == {"european-eur": "live", "european-amd": "rng", "baccarat-eur": "live"}
+    monkeypatch.delenv("CROUPIER_LIVE_TABLES")
+    assert {t.source for t in Settings.from_env().tables} == {"rng"}
+    assert {t.source for t in DEFAULT_TABLES} == {"rng"}  # today's behaviour unchanged by default
