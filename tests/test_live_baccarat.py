@@ -268,3 +268,20 @@ def test_004_3_incidents_need_their_facts(bp: Platform) -> None:
             ops.incident(rid, code, fm.id, "x", None, data)
     assert ops.round_state(rid) == "closed"
     assert parse("Th") == parse("10h")  # the console accepts both spellings of a ten
+
+
+def test_004_3_35_a_coup_whose_cards_stop_coming_times_out_void(bp: Platform, clock: Clock) -> None:
+    """ASSUMPTION: a reader that stops mid-coup is an equipment failure (3.35); the wait restarts
+    with every card read."""
+    ops = LiveOps(bp)
+    dealer = staff(bp, DEALER)
+    wait = bp.settings.live_result_seconds
+    rid, (a,) = dealt_round(bp, ("player", "5.00"))
+    clock.advance(wait - 1)
+    scan(ops, dealer, "9h", "2c")
+    clock.advance(wait - 1)
+    assert ops.expire(rid) is None  # the last card restarted the wait
+    clock.advance(1)
+    rep = ops.expire(rid)
+    assert rep is not None and "004 §3.35" in (rep.reason or "") and cash(bp, a) == 10000
+    assert_books_balance(bp)

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from croupier.platform import history
-from croupier.platform.errors import BettingClosed
+from croupier.platform.errors import BettingClosed, RoundStateError
 from croupier.platform.live_errors import (
     BadIncident,
     BadReading,
@@ -25,7 +25,7 @@ from croupier.platform.live_errors import (
 from croupier.platform.live_roles import DEALER, FLOOR_MANAGER
 from croupier.platform.live_service import LiveOps
 from croupier.platform.service import Platform
-from croupier.store.models import Round, RoundEvent
+from croupier.store.models import Play, Round, RoundEvent
 from croupier.store.protection_models import AuditEntry
 from tests.live_helpers import *  # noqa: F403
 from tests.live_helpers import Clock, assert_books_balance, cash, staff, straight_or_red
@@ -432,3 +432,65 @@ def test_004_1_24_property_no_balance_falls_and_each_bet_gets_what_it_is_owed(
                for c, s, t in bets)  # second method: the paytable, bet by bet
     assert cash(lp, player) == paid + owed >= paid
     assert_books_balance(lp)
+
+
+# -- property: any sequence of incidents on a round ------------------------------------------------
+
+ACTIONS = st.lists(st.sampled_from([
+    ("no_spin", {"cause": "wheel_jammed"}), ("ball_left_wheel", {}), ("reader_failure", {}),
+    ("provider_fault_unknown", {}), ("provider_fault_known", {"readings": [{"pocket": 5}]}),
+    ("early_spin_unregistered", {}), ("foreign_object_after_landing", {}),
+    ("wrong_number", {"readings": [{"pocket": 6}]}), ("read", {"pocket": 5}), ("approve", {}),
+    ("settle", {}),
+]), min_size=1, max_size=6)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(actions=ACTIONS, stakes=st.lists(st.integers(1, 9), min_size=1, max_size=3))
+def test_004_1_16_to_1_24_property_any_incident_sequence_keeps_the_books(
+        lp: Platform, ops: LiveOps, actions: list[tuple[str, dict[str, Any]]],
+        stakes: list[int]) -> None:
+    """Whatever the dealer and floor managers press, in whatever order: every refused action
+    moves nothing; a voided round returns exactly the stakes; a settled one pays its pocket by the
+    paytable (plus a 1.24 correction's extra); the ledger sums to zero."""
+    fm1, fm2 = staff(lp, FLOOR_MANAGER), staff(lp, FLOOR_MANAGER)
+    rid = int(lp.open_round(T)["round_id"])
+    player = new_player(lp, deposit="100.00")
+    lp.bet(player, T, slip(*[("straight", f"{s}.00", (5,)) for s in stakes]))
+    lp.close_round(rid)
+    proposal: int | None = None
+    for code, data in actions:
+        before = cash(lp, player)
+        try:
+            if code == "read":
+                ops.dealer_reading(T, fm1.id, data)
+            elif code == "approve":
+                if proposal is None:
+                    continue
+                ops.approve(proposal, fm2.id)
+            elif code == "settle":
+                lp.settle_round(rid)
+            else:
+                res = ops.incident(rid, code, fm1.id, "property", None, data)
+                if res.incident["state"] == "proposed":
+                    proposal = res.incident["id"]
+        except (RoundFinished, BadIncident, BadReading, RoundStateError):
+            assert cash(lp, player) == before  # refused: nothing moved
+    total = 100 * sum(stakes)
+    state = ops.round_state(rid)
+    final = cash(lp, player)
+    if state == "voided":
+        assert final == 10000
+    elif state == "settled":
+        pockets = lp.read(lambda s: s.get(Round, rid)).outcome["pockets"]
+        paid = sum(straight_or_red("straight", 100 * s, (5,), 5) for s in stakes)
+        assert pockets in (["5"], ["6"])
+        assert final == 10000 - total + paid  # 5 was paid; a correction to 6 claws nothing back
+    else:
+        assert final == 10000 - total
+    # the stakes account holds exactly the stakes of plays not yet settled or refunded (this
+    # example's and those earlier examples left held or waiting on the same table)
+    held = lp.read(lambda s: sum(p.stake_total for p in s.scalars(
+        select(Play).where(Play.status == "open"))))
+    assert held >= (total if state in ("closed", "held", "resulted") else 0)
+    assert_books_balance(lp, held=held)

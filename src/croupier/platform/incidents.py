@@ -220,17 +220,18 @@ def report(session: Session, round_id: int, code: str, actor_id: int, reason: st
 def expire_if_due(session: Session, round_id: int, seconds: float, now: datetime
                   ) -> tables.RoundReport | None:
     """Void a live round that has waited ``seconds`` for its result since "no more bets" (or its
-    last re-spin): a reader failure (004 §1.18). None when it is not due (or not waiting)."""
+    last re-spin, reading or removed card): a reader failure (004 §1.18; baccarat 3.35). None
+    when it is not due (or not waiting)."""
     rnd = _lock(session, round_id)
     if rnd.state != "closed" or rnd.closed_at is None:
         return None
     start = aware(rnd.closed_at)
     last = session.scalar(select(RoundEvent.created_at).where(
-        RoundEvent.round_id == rnd.id, RoundEvent.type == "respin")
+        RoundEvent.round_id == rnd.id, RoundEvent.type.in_(("respin", "reading", REMOVED_EVENT)))
         .order_by(RoundEvent.id.desc()).limit(1))
     if last is not None and aware(last) > start:
-        start = aware(last)
-    if now - start < timedelta(seconds=seconds) or readings(session, rnd.id):
+        start = aware(last)  # the wait restarts with each re-spin, reading or removed card
+    if now - start < timedelta(seconds=seconds):
         return None
     rule = TIMEOUTS.get(rnd.game, READER_TIMEOUT)
     inc = LiveIncident(round_id=rnd.id, table_id=rnd.table_id or "", code=rule.code,
