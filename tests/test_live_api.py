@@ -151,3 +151,15 @@ def test_the_dealer_console_page_has_no_inline_script(lv: Live) -> None:
     assert not re.search(r"\son[a-z]+=", r.text)  # no inline handlers
     for path in re.findall(r'src="([^"]+)"', r.text):
         assert lv.c.get("/" + path.lstrip("/")).status_code == 200
+
+
+def test_004_1_6_the_dealer_closes_betting_over_http(lv: Live) -> None:
+    dealer = lv.person(DEALER)
+    rid = int(lv.p.open_round(T)["round_id"])
+    url = f"/api/live/tables/{T}/close-betting"
+    problem(lv.c.post(url, headers={**lv.person(), **key()}), 403, "role_required")
+    r = lv.c.post(url, headers={**dealer, **key()})
+    assert r.status_code == 200 and r.json() == {"round_id": rid, "state": "closed"}
+    problem(lv.c.post(url, headers={**dealer, **key()}), 409, "round_finished")
+    view = lv.c.get(f"/api/live/tables/{T}/console", headers=dealer).json()
+    assert view["round"]["state"] == "closed" and view["waiting_for"] == "ball"

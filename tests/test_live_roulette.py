@@ -494,3 +494,17 @@ def test_004_1_16_to_1_24_property_any_incident_sequence_keeps_the_books(
         select(Play).where(Play.status == "open"))))
     assert held >= (total if state in ("closed", "held", "resulted") else 0)
     assert_books_balance(lp, held=held)
+
+
+def test_004_1_6_the_dealer_closes_betting_early(lp: Platform, ops: LiveOps) -> None:
+    dealer, someone = staff(lp, DEALER), new_player(lp, deposit="10.00")
+    rid = int(lp.open_round(T)["round_id"])
+    with pytest.raises(RoleRequired):
+        ops.close_betting(T, someone.id)
+    assert ops.close_betting(T, dealer.id) == rid and ops.round_state(rid) == "closed"
+    with pytest.raises(BettingClosed):  # "no more bets" holds from now
+        lp.bet(someone, T, slip(("red", "1.00", ())))
+    with pytest.raises(RoundFinished):  # nothing left to close
+        ops.close_betting(T, dealer.id)
+    with pytest.raises(NotLiveTable):
+        ops.close_betting("t-eur", dealer.id)

@@ -29,7 +29,7 @@ from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
 from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope, _state, _token
-from croupier.platform import incidents, live, tables
+from croupier.platform import incidents, live
 from croupier.platform.events import table_message
 from croupier.platform.live_errors import UnknownDevice
 from croupier.platform.live_roles import DEALER, require, role_of
@@ -39,7 +39,7 @@ from croupier.platform.runner import publish_report
 problems.STATUS.update({
     "unknown_device": 401, "role_required": 403, "same_operator": 403,
     "unknown_incident": 404, "not_live_table": 409, "round_finished": 409,
-    "table_not_open": 409, "unknown_pocket": 422, "card_not_in_shoe": 422, "bad_reading": 422,
+"unknown_pocket": 422, "card_not_in_shoe": 422, "bad_reading": 422,
     "bad_incident": 422,
 })
 
@@ -128,13 +128,7 @@ async def close_betting(table_id: str, request: Request, player: Me) -> Response
 
     def fn(s: Session) -> dict[str, Any]:
         require(s, player.id, DEALER)
-        live.require_live(s, table_id)
-        rnd = tables.open_round_of(s, table_id)
-        if rnd is None or not tables.close_round(s, rnd.id, p.clock()):
-            from croupier.platform.live_errors import RoundFinished
-
-            raise RoundFinished(f"table {table_id} has no round taking bets")
-        return {"round_id": rnd.id, "state": "closed"}
+        return {"round_id": live.close_betting(s, table_id, p.clock()), "state": "closed"}
 
     out = await _idempotent(request, _scope(player), 200, fn)
     if not out.replayed:

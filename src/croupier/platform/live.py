@@ -253,6 +253,17 @@ def waiting_round(session: Session, table_id: str, round_id: int | None = None) 
     return rnd
 
 
+def close_betting(session: Session, table_id: str, now: datetime) -> int:
+    """"No more bets" now on the live table's open round (the dealer's call); its id."""
+    from croupier.platform import tables
+
+    require_live(session, table_id)
+    rnd = tables.open_round_of(session, table_id)
+    if rnd is None or not tables.close_round(session, rnd.id, now):
+        raise RoundFinished(f"table {table_id} has no round taking bets")
+    return rnd.id
+
+
 def store_result(session: Session, rnd: Round, state: Any, now: datetime) -> None:
     """The round's draws and outcome from a finished replay: the round is ``resulted``."""
     rnd.draws = draws_json(actions_of(state.events))

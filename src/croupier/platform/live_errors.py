@@ -58,12 +58,6 @@ class UnknownIncident(NotFound):
     code = "unknown_incident"
 
 
-class TableNotOpen(CroupierError):
-    """The table is paused or closed: it opens no new round (the reason is shown)."""
-
-    code = "table_not_open"
-
-
 class BadIncident(CroupierError, ValueError):
     """An incident the rules do not have for this game, or without its reason."""
 

@@ -16,7 +16,7 @@ from croupier.platform import incidents, live, shoes, tables
 from croupier.platform.clock import iso
 from croupier.platform.events import table_message
 from croupier.platform.incident_rules import rules_for
-from croupier.platform.live_errors import BadIncident, RoundFinished, TableNotOpen
+from croupier.platform.live_errors import BadIncident, RoundFinished
 from croupier.platform.live_roles import DEALER, FLOOR_MANAGER, require, role_of
 from croupier.platform.service import Platform
 from croupier.store.live_models import LiveDevice, LiveIncident, LiveTable
@@ -107,13 +107,7 @@ class LiveOps:
         """The dealer closes betting now ("no more bets") on the table's open round."""
         def fn(s: Session) -> int:
             require(s, dealer_id, DEALER)
-            live.require_live(s, table_id)
-            rnd = tables.open_round_of(s, table_id)
-            if rnd is None:
-                raise RoundFinished(f"table {table_id} has no round taking bets")
-            if not tables.close_round(s, rnd.id, self.now()):  # pragma: no cover - raced
-                raise RoundFinished(f"round {rnd.id} is no longer taking bets")
-            return rnd.id
+            return live.close_betting(s, table_id, self.now())
         return self.p.run(fn)
 
     # -- incidents -----------------------------------------------------------------------------
@@ -199,13 +193,6 @@ class LiveOps:
 
     def whoami(self, player_id: int) -> str | None:
         return self.p.read(lambda s: role_of(s, player_id))
-
-
-def refuse_if_not_open(session: Session, table_id: str) -> None:
-    """A paused or closed table opens no round (its reason is in the error)."""
-    row = session.get(LiveTable, table_id)
-    if row is not None and row.status != "open":
-        raise TableNotOpen(f"table {table_id} is {row.status}: {row.status_reason or ''}".strip())
 
 
 async def wait_for_result(ops: LiveOps, publish: Publish, table_id: str, round_id: int,
