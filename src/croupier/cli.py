@@ -493,6 +493,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     sub.add_parser("migrate", help="bring the database schema up to date (Alembic)")
     protection_cli.add_parsers(sub)  # protection (issue 7)
+    from croupier import live_cli  # live tables (issue 16)
+
+    live_cli.add_parsers(sub)
     return p
 
 
@@ -524,6 +527,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_migrate(args, out)
         if args.command in ("audit", "operator"):  # protection (issue 7)
             return protection_cli.run(args, out) or 0
+        if args.command == "scanner":  # live tables (issue 16)
+            from croupier import live_cli
+
+            return live_cli.run(args, out) or 0
     except (CroupierError, ValueError) as exc:
         sys.stderr.write(f"croupier: {exc}\n")
         return 2

@@ -2,7 +2,7 @@
 
     croupier audit verify [--database URL] [--file export.jsonl] [--json]
     croupier audit export [--database URL] [--out export.jsonl]
-    croupier operator grant LOGIN [--database URL]
+    croupier operator grant LOGIN [--role operator|floor_manager|dealer] [--database URL]
 
 ``audit verify`` checks the monitoring record's hash chain (001 §5.2.10) in the database, or in an
 exported JSON-lines file, and names the first broken entry; it exits 1 when the chain is broken.
@@ -28,8 +28,10 @@ def add_parsers(sub: Any) -> None:
     e.add_argument("--out", help="file to write (default: standard output)")
     o = sub.add_parser("operator", help="back-office roles")
     osub = o.add_subparsers(dest="operator_command", required=True)
-    g = osub.add_parser("grant", help="give an account the operator role")
+    g = osub.add_parser("grant", help="give an account a back-office role (operator by default)")
     g.add_argument("login")
+    g.add_argument("--role", default="operator", choices=("operator", "floor_manager", "dealer"),
+                   help="issue 16: the live roles dealer and floor_manager")
     g.add_argument("--database")
 
 
@@ -78,10 +80,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int | None:
         db = _db(args.database)
         try:
             with UnitOfWork(db) as uow:
-                player = roles.grant(uow.session, args.login, utcnow())
+                player = roles.grant(uow.session, args.login, utcnow(), args.role)
                 uow.commit()
         finally:
             db.dispose()
-        out.write(f"{player.login} is now an operator\n")
+        out.write(f"{player.login} is now {'an' if args.role == 'operator' else 'a'} "
+                  f"{args.role.replace('_', ' ')}\n")
         return 0
     return None

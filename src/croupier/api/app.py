@@ -614,6 +614,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(protection_router)  # protection (issue 7)
     from croupier.api.interactive import router as decision_router  # decision rounds
     app.include_router(decision_router)  # decision rounds
+    from croupier.api.live import router as live_router  # live-dealer operations (issue 16)
+    app.include_router(live_router)  # live-dealer operations (issue 16)
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
 

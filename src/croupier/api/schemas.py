@@ -299,6 +299,10 @@ class TableOut(_Out):
     previous_shoe: ShoeOut | None = None
     roads: RoadsOut | None = None
     coups: list[CoupOut] | None = None
+    # issue 16: where the results come from (rng, live) and the table's status with its reason
+    source: str | None = None
+    status: str | None = None
+    status_reason: str | None = None
 
 
 class TablesOut(_Out):

@@ -4,6 +4,10 @@
 * ``CROUPIER_REDIS_URL`` [none: events fan out inside one process]
 * ``CROUPIER_BETTING_SECONDS`` [23, 004 §1.6], ``CROUPIER_RESULT_SECONDS`` [4]
 * ``CROUPIER_DECISION_SECONDS`` [13, 004 §2.10, §4.9]: the decision timer of decision rounds
+* ``CROUPIER_LIVE_TABLES`` [none]: ids of tables whose results come from a reader or the dealer
+  console instead of their RNG (issue 16), comma-separated
+* ``CROUPIER_LIVE_RESULT_SECONDS`` [120]: how long a live table waits for its result after "no
+  more bets" (or a No Spin) before the round is voided as a reader failure (004 §1.18)
 * ``CROUPIER_DEPOSIT_CONFIRM_SECONDS`` [1]: the simulated payment provider's confirmation delay
 * ``CROUPIER_SESSION_HOURS`` [12]
 * ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
@@ -29,6 +33,9 @@ class TableConfig:
     game: str
     variant: str
     currency: str
+    #: issue 16: where the round's chance steps come from: ``rng`` (the round's seed) or ``live``
+    #: (a reader device or the dealer console, platform/live.py)
+    source: str = "rng"
 
 
 DEFAULT_TABLES: tuple[TableConfig, ...] = (
@@ -37,6 +44,12 @@ DEFAULT_TABLES: tuple[TableConfig, ...] = (
     # issue 5: a card table deals from its persisted shoe (platform/shoes.py)
     TableConfig("baccarat-eur", "Live Baccarat (EUR)", "baccarat", "live_004", "EUR"),
 )
+
+
+def live_tables(tables: tuple[TableConfig, ...], ids: str | None) -> tuple[TableConfig, ...]:
+    """``tables`` with the listed ids (comma-separated) made live (issue 16)."""
+    wanted = {t.strip() for t in (ids or "").split(",") if t.strip()}
+    return tuple(replace(t, source="live") if t.id in wanted else t for t in tables)
 
 
 def _float(name: str, default: float) -> float:
@@ -59,6 +72,10 @@ class Settings:
     result_seconds: float = 4.0
     decision_seconds: float = 13.0  # 004 §2.10, §4.9: 13 seconds per decision
     deposit_confirm_seconds: float = 1.0
+    live_result_seconds: float = 120.0  # issue 16, ASSUMPTION: no clause gives the reader's time
+    #: 004 §1.24 (no clawback): a corrected round credits what each bet ("per_bet") or each
+    #: player's round ("per_play") is owed on the video's result beyond what it was paid
+    live_correction_netting: str = "per_bet"
     session_hours: float = 12.0
     run_tables: bool = True
     tables: tuple[TableConfig, ...] = DEFAULT_TABLES
@@ -82,6 +99,8 @@ class Settings:
             result_seconds=_float("CROUPIER_RESULT_SECONDS", 4.0),
             decision_seconds=_float("CROUPIER_DECISION_SECONDS", 13.0),
             deposit_confirm_seconds=_float("CROUPIER_DEPOSIT_CONFIRM_SECONDS", 1.0),
+            live_result_seconds=_float("CROUPIER_LIVE_RESULT_SECONDS", 120.0),
+            tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES")),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),
             argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),

@@ -12,6 +12,7 @@ from typing import Any
 
 from croupier.platform.clock import aware, iso
 from croupier.platform.events import player_message, table_message
+from croupier.platform.live_service import LiveOps, wait_for_result
 from croupier.platform.locks import table_lock
 from croupier.platform.service import Platform
 from croupier.platform.tables import RoundReport
@@ -77,6 +78,11 @@ class TableRunner:
     async def one_round(self, stop: asyncio.Event) -> int:
         p = self.platform
         tid = self.table_id
+        ops = LiveOps(p)  # issue 16: a paused or closed table opens no round; a live one waits
+        if not await asyncio.to_thread(ops.can_open, tid):
+            await _wait(stop, 1.0)
+            return 0
+        live = await asyncio.to_thread(ops.is_live, tid)
         brief = await asyncio.to_thread(p.open_round, tid)
         rid = int(brief["round_id"])
         closes = _parse(brief["closes_at"])
@@ -95,7 +101,13 @@ class TableRunner:
         await asyncio.to_thread(p.close_round, rid)
         await self.publish(table_message(tid, {"type": "no_more_bets", "table_id": tid,
                                                "round_id": rid, "server_time": iso(p.clock())}))
-        res = await asyncio.to_thread(p.result_round, rid)
+        if live:
+            got, timed_out = await wait_for_result(ops, self.publish, tid, rid, stop)
+            if timed_out is not None:  # 004 §1.18: no reading in time, every stake returned
+                await publish_report(p, self.publish, timed_out)
+            if not got:  # voided, or held for a manual settlement (004 §1.20.2)
+                return rid
+        res = await asyncio.to_thread(ops.result_view if live else p.result_round, rid)
         await self.publish(table_message(tid, {"type": "result", "table_id": tid, **res,
                                                "server_time": iso(p.clock())}))
         rep = await asyncio.to_thread(p.settle_round, rid)

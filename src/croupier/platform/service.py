@@ -24,7 +24,7 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
 from croupier.money import currency
-from croupier.platform import betpath, fairness, players, shoes, tables, throttle, wallet
+from croupier.platform import betpath, fairness, live, players, shoes, tables, throttle, wallet
 from croupier.platform.clock import Clock, iso, utcnow
 from croupier.platform.config import Settings
 from croupier.platform.errors import IdempotencyConflict, Unauthorized
@@ -333,13 +333,15 @@ class Platform:
         def fn(s: Session) -> dict[str, Any]:
             out = tables.table_view(s, table_id, self.settings.betting_seconds)
             out.update(shoes.view(s, tables.get_table(s, table_id)))  # shoe tables (issue 5)
+            out.update(live.table_status(s, table_id))  # live tables (issue 16)
             return out
         return self.read(fn)
 
     def open_round(self, table_id: str) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
             rnd = tables.open_round(s, table_id, self.settings.betting_seconds, self.clock())
-            shoes.prepare_round(s, rnd, self.clock())  # a card table publishes its shoe's hash
+            if live.source_of(s, table_id) != "live":  # issue 16: a live shoe is physical
+                shoes.prepare_round(s, rnd, self.clock())  # a card table publishes its shoe's hash
             return tables.round_brief(rnd)
         return self.run(fn)
 

@@ -87,6 +87,9 @@ def ensure_tables(session: Session, configs: Sequence[TableConfig]) -> None:
             row.name, row.game, row.variant, row.currency = cfg.name, cfg.game, cfg.variant, cfg.currency
         _L(session).ensure_system_accounts(cfg.currency)
     session.flush()
+    from croupier.platform.live import ensure_sources
+
+    ensure_sources(session, configs)  # issue 16: each table's result source (rng or live)
     from croupier.platform.betpath import forget_tables
 
     forget_tables(session)  # the bet path caches each table's game, variant and currency

@@ -29,7 +29,8 @@ from croupier.store import bulk
 from croupier.store.protection_models import AuditEntry, AuditHead
 
 GENESIS = "0" * 64
-KINDS = ("bet", "refund", "win", "login_failed", "login_unlock")  # logins: platform/throttle.py
+#: logins: platform/throttle.py (issue 13); incident: live rounds (issue 16)
+KINDS = ("bet", "refund", "win", "login_failed", "login_unlock", "incident")
 FIELDS = ("seq", "at", "kind", "player_id", "round_id", "play_id", "amount", "currency",
           "account", "ref", "prev_hash")
 _PENDING = "croupier.protection.audit"
