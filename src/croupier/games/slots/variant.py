@@ -107,6 +107,12 @@ class SlotVariant:
     def paytable_assumed(self) -> bool:
         return True  # 000/001 give no concrete slot: every slot is designed here
 
+    def parsheet_markdown(self) -> str:
+        """The slot's own par-sheet section (the generic par sheet appends it)."""
+        from croupier.games.slots.parsheet import parsheet_markdown
+
+        return parsheet_markdown(self)
+
     def strips(self, free: bool) -> tuple[tuple[int, ...], ...]:
         if free and self.free_spins is not None:
             return self.free_spins.reels
