@@ -104,6 +104,11 @@ class SlotVariant:
         return ("spin",)
 
     @property
+    def paytables(self) -> dict[str, tuple[int, ...]]:
+        """The line (ways) paytable by symbol code: pays for 1..reels of a kind."""
+        return {s.code: p[1:] for s, p in zip(self.symbols, self.pays, strict=True) if any(p)}
+
+    @property
     def paytable_assumed(self) -> bool:
         return True  # 000/001 give no concrete slot: every slot is designed here
 
