@@ -8,53 +8,180 @@ from numba import njit
 
 
 @njit(cache=True)
-def spin_lines(stops, part, status, pay, scatters, scatter_pay, win, kout):  # type: ignore[no-untyped-def]
-    """Per spin ``i`` (stops[i, r]): the win in coins and the scatter count."""
-    n_reels = stops.shape[1]
+def prefix_table(lengths, part, status, depth):  # type: ignore[no-untyped-def]
+    """For every combination of stops of the first ``depth`` reels (mixed radix, reel 0 first):
+    the pay of the lines already ended (``const``) and the lines still growing, packed as
+    ``prefix index * 64 + line`` (``live[idx, :nlive[idx]]``); compact, so it stays in cache."""
     n_lines = part.shape[2]
-    last = n_reels - 1
-    for i in range(stops.shape[0]):
-        k = 0
-        for r in range(n_reels):
-            k += scatters[r, stops[i, r]]
-        w = scatter_pay[k]
+    size = 1
+    for r in range(depth):
+        size *= lengths[r]
+    const = np.zeros(size, dtype=np.int32)
+    nlive = np.zeros(size, dtype=np.int8)
+    live = np.zeros((size, n_lines), dtype=np.int32)
+    stops = np.zeros(depth, dtype=np.int64)
+    width = 0
+    for idx in range(size):
+        rest = idx
+        for r in range(depth):
+            stops[r] = rest % lengths[r]
+            rest //= lengths[r]
+        c = 0
+        m = 0
         for j in range(n_lines):
             p = 0
             done = False
-            for r in range(last):
-                p += part[r, stops[i, r], j]
+            for r in range(depth):
+                p += part[r, stops[r], j]
                 v = status[r, p]
                 if v >= 0:
-                    w += v
+                    c += v
                     done = True
                     break
             if not done:
-                w += pay[p + part[last, stops[i, last], j]]
-        win[i] = w
-        kout[i] = k
+                live[idx, m] = p * 64 + j
+                m += 1
+        const[idx] = c
+        nlive[idx] = m
+        width = max(width, m)
+    return const, nlive, live[:, :max(width, 1)].copy()
+
+
+@njit(cache=True)
+def pay_lines(stops, lengths, part, status, pay, scatters, scatter_pay,
+              const, nlive, live, depth):  # type: ignore[no-untyped-def]
+    """(coins, scatters) of one spin of a lines game at ``stops``: the first ``depth`` reels
+    from :func:`prefix_table`, then the lines still growing reel by reel."""
+    n_reels = stops.shape[0]
+    last = n_reels - 1
+    k = 0
+    for r in range(n_reels):
+        k += scatters[r, stops[r]]
+    idx = 0
+    mul = 1
+    for r in range(depth):
+        idx += stops[r] * mul
+        mul *= lengths[r]
+    w = scatter_pay[k] + const[idx]
+    for i in range(nlive[idx]):
+        packed = live[idx, i]
+        j = packed & 63
+        p = packed >> 6
+        done = False
+        for r in range(depth, last):
+            p += part[r, stops[r], j]
+            v = status[r, p]
+            if v >= 0:
+                w += v
+                done = True
+                break
+        if not done:
+            w += pay[p + part[last, stops[last], j]]
+    return w, k
+
+
+@njit(cache=True)
+def pay_ways(stops, count, wpay, scatters, scatter_pay):  # type: ignore[no-untyped-def]
+    """(coins, scatters) of one spin of a ways game at ``stops``."""
+    n_reels = stops.shape[0]
+    n_sym = count.shape[2]
+    k = 0
+    for r in range(n_reels):
+        k += scatters[r, stops[r]]
+    w = scatter_pay[k]
+    for s in range(n_sym):
+        ways = 1
+        length = 0
+        for r in range(n_reels):
+            c = count[r, stops[r], s]
+            if c == 0:
+                break
+            ways *= c
+            length += 1
+        w += wpay[s, length] * ways
+    return w, k
+
+
+@njit(cache=True)
+def spin_lines(stops, lengths, part, status, pay, scatters, scatter_pay, const, nlive, live,
+               depth, win, kout):  # type: ignore[no-untyped-def]
+    """Per spin ``i`` (stops[i, r]): the win in coins and the scatter count."""
+    for i in range(stops.shape[0]):
+        win[i], kout[i] = pay_lines(stops[i], lengths, part, status, pay, scatters, scatter_pay,
+                                    const, nlive, live, depth)
 
 
 @njit(cache=True)
 def spin_ways(stops, count, wpay, scatters, scatter_pay, win, kout):  # type: ignore[no-untyped-def]
-    n_reels = stops.shape[1]
-    n_sym = count.shape[2]
     for i in range(stops.shape[0]):
-        k = 0
+        win[i], kout[i] = pay_ways(stops[i], count, wpay, scatters, scatter_pay)
+
+
+# -- a fast generator for whole rounds: xoshiro256** with unbiased bounded integers (Lemire) ------
+
+@njit(cache=True)
+def _rotl(x, k):  # type: ignore[no-untyped-def]
+    return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
+
+
+@njit(cache=True)
+def next_u64(s):  # type: ignore[no-untyped-def]
+    """xoshiro256** (Blackman and Vigna): the next 64 bits of the state ``s`` (4 x uint64)."""
+    result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
+    t = s[1] << np.uint64(17)
+    s[2] ^= s[0]
+    s[3] ^= s[1]
+    s[1] ^= s[2]
+    s[0] ^= s[3]
+    s[2] ^= t
+    s[3] = _rotl(s[3], 45)
+    return result
+
+
+@njit(cache=True)
+def bounded(s, n):  # type: ignore[no-untyped-def]
+    """An integer in ``[0, n)`` (n < 2^32) without bias: Lemire's multiply and reject."""
+    nn = np.uint64(n)
+    while True:
+        m = (next_u64(s) >> np.uint64(32)) * nn
+        low = m & np.uint64(0xFFFFFFFF)
+        if low >= nn or low >= (np.uint64(0x100000000) - nn) % nn:
+            return np.int64(m >> np.uint64(32))
+
+
+@njit(cache=True)
+def rounds_kernel(s, n, ways, depth, lengths, part, status, pay, count, wpay, scatters, scatter_pay,
+                  const, nlive, live,
+                  f_lengths, f_part, f_status, f_pay, f_count, f_wpay, f_scatters, f_scatter_pay,
+                  f_const, f_nlive, f_live, awards, retrig, mult):  # type: ignore[no-untyped-def]
+    """``n`` whole rounds (paid spin, then its free spins one by one) drawn from ``s``: the sum
+    of their coins and the sum of squares (float)."""
+    n_reels = lengths.shape[0]
+    stops = np.zeros(n_reels, dtype=np.int64)
+    total = 0
+    total_sq = 0.0
+    for _ in range(n):
         for r in range(n_reels):
-            k += scatters[r, stops[i, r]]
-        w = scatter_pay[k]
-        for s in range(n_sym):
-            ways = 1
-            length = 0
+            stops[r] = bounded(s, lengths[r])
+        if ways:
+            w, k = pay_ways(stops, count, wpay, scatters, scatter_pay)
+        else:
+            w, k = pay_lines(stops, lengths, part, status, pay, scatters, scatter_pay,
+                             const, nlive, live, depth)
+        left = awards[k]
+        while left > 0:
             for r in range(n_reels):
-                c = count[r, stops[i, r], s]
-                if c == 0:
-                    break
-                ways *= c
-                length += 1
-            w += wpay[s, length] * ways
-        win[i] = w
-        kout[i] = k
+                stops[r] = bounded(s, f_lengths[r])
+            if ways:
+                fw, fk = pay_ways(stops, f_count, f_wpay, f_scatters, f_scatter_pay)
+            else:
+                fw, fk = pay_lines(stops, f_lengths, f_part, f_status, f_pay, f_scatters,
+                                   f_scatter_pay, f_const, f_nlive, f_live, depth)
+            w += fw * mult
+            left += retrig[fk] - 1
+        total += w
+        total_sq += float(w) * float(w)
+    return total, total_sq
 
 
 @njit(cache=True)

@@ -1,9 +1,12 @@
-"""Vectorised Monte Carlo of a slot: stops drawn by numpy, spins paid by the compiled kernels
-over the engine's pay tables (:mod:`.tables`); the free-spin series of every triggering spin are
-played side by side, one free spin per series per step, until every series has ended.
+"""Monte Carlo of a slot over the engine's pay tables (:mod:`.tables`), two ways:
 
-``tests/test_slot_simulation.py`` ties the kernels to the engine on identical stops.
-Seeds: batch ``k`` draws from ``PCG64(SeedSequence(seed, spawn_key=(k,)))``.
+* :func:`simulate` (the fast path, ``croupier simulate``): whole rounds in one compiled loop,
+  stops drawn by a xoshiro256** stream seeded per batch from ``SeedSequence(seed, spawn_key=(k,))``
+  (:func:`round_state`), each free spin played right after the paid spin that won it;
+* :meth:`Simulator.rounds` (numpy): stops drawn by ``numpy.random.Generator``, the free-spin
+  series of every triggering spin played side by side, one spin per series per step.
+
+``tests/test_slot_simulation.py`` ties both to the engine on identical stops.
 """
 
 from __future__ import annotations
@@ -42,7 +45,8 @@ def pay_spins(t: StripTables, stops: IntArray) -> tuple[IntArray, IntArray]:
     if t.ways:
         kernels.spin_ways(stops, t.count, t.wpay, t.scatters, t.scatter_pay, win, k)
     else:
-        kernels.spin_lines(stops, t.part, t.status, t.pay, t.scatters, t.scatter_pay, win, k)
+        kernels.spin_lines(stops, t.lengths, t.part, t.status, t.pay, t.scatters, t.scatter_pay,
+                           t.const, t.nlive, t.live, t.depth, win, k)
     return win, k
 
 
@@ -76,19 +80,41 @@ class Simulator:
         return win
 
 
+def round_state(seed: int, batch: int) -> npt.NDArray[np.uint64]:
+    """The xoshiro256** state of batch ``batch`` of a simulation seeded with ``seed``."""
+    ss = np.random.SeedSequence(np.random.SeedSequence(seed).entropy, spawn_key=(batch,))
+    state: npt.NDArray[np.uint64] = ss.generate_state(4, dtype=np.uint64)
+    return state
+
+
+def fast_rounds(sim: Simulator, state: npt.NDArray[np.uint64], n: int) -> tuple[int, float]:
+    """(sum of coins, sum of squared coins) of ``n`` rounds drawn from ``state`` (advanced)."""
+    fs = sim.variant.free_spins
+    b = sim.base
+    f = sim.free if sim.free is not None else b
+    awards = np.asarray(fs.awards if fs else (0,) * len(b.scatter_pay), dtype=np.int64)
+    retrig = np.asarray(fs.retriggers if fs else (0,) * len(b.scatter_pay), dtype=np.int64)
+    total, sq = kernels.rounds_kernel(
+        state, n, b.ways, b.depth, b.lengths, b.part, b.status, b.pay, b.count, b.wpay, b.scatters,
+        b.scatter_pay, b.const, b.nlive, b.live,
+        f.lengths, f.part, f.status, f.pay, f.count, f.wpay, f.scatters, f.scatter_pay,
+        f.const, f.nlive, f.live, awards, retrig, fs.multiplier if fs else 1)
+    return int(total), float(sq)
+
+
 def simulate(variant: SlotVariant, rounds: int, seed: int,
              progress: Callable[[int, int], None] | None = None) -> list[SimBet]:
     if rounds < 1:
         raise ValueError("simulate needs at least one round")
     sim = Simulator.of(variant)
     units = sim.base.units
-    total = total_sq = 0
+    total, total_sq = 0, 0.0
     done = k = 0
     while done < rounds:
-        size = min(BATCH, rounds - done)
-        w = sim.rounds(batch_rng(seed, k), size)
-        total += int(w.sum())
-        total_sq += int((w * w).sum())
+        size = min(BATCH * 8, rounds - done)
+        t, sq = fast_rounds(sim, round_state(seed, k), size)
+        total += t
+        total_sq += sq
         done += size
         k += 1
         if progress is not None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from croupier.games.slots import kernels
 from croupier.games.slots.rules import chain_ended, line_pay
 from croupier.games.slots.variant import SlotVariant
 
@@ -31,13 +32,17 @@ class StripTables:
     part: IntArray        # lines: (R, Lmax, lines) symbol x radix^r of each line's cell
     pay: IntArray         # lines: pay in coins by mixed-radix symbol tuple (filled where the
                           # first reels leave the line growing: the kernels look up no other)
-    status: IntArray      # lines: (R - 1, S^(R-1)) pay of a prefix of reels 0..q whose chains
+    status: npt.NDArray[np.int32]  # lines: (R - 1, S^(R-1)) pay of a prefix of reels 0..q whose chains
                           # have ended, -1 while the line can still grow
     count: IntArray       # ways: (R, Lmax, S) cells showing s or Wild
     wpay: IntArray        # ways: (S, R + 1) pay in coins by symbol and chain length
     scatters: IntArray    # (R, Lmax) scatters in the window
     scatter_pay: IntArray  # coins by scatter count (total-bet multiple x units)
     bound: int            # no spin pays more coins than this
+    depth: int            # lines: reels resolved by the prefix table (the first R - 2)
+    const: npt.NDArray[np.int32]  # lines: prefix table (see kernels.prefix_table)
+    nlive: npt.NDArray[np.int8]
+    live: npt.NDArray[np.int32]
 
 
 def build(variant: SlotVariant, strips: Sequence[Sequence[int]]) -> StripTables:
@@ -67,7 +72,7 @@ def build(variant: SlotVariant, strips: Sequence[Sequence[int]]) -> StripTables:
                 for j, line in enumerate(lines):
                     part[r, stop, j] = strip[(stop + line[r]) % n] * n_sym ** r
         pay = np.zeros(n_sym ** n_reels, dtype=np.int64)
-        status = np.full((n_reels - 1, n_sym ** (n_reels - 1)), -1, dtype=np.int64)
+        status = np.full((n_reels - 1, n_sym ** (n_reels - 1)), -1, dtype=np.int32)
         for q in range(n_reels - 1):
             for combo in itertools.product(range(n_sym), repeat=q + 1):
                 if chain_ended(variant, combo):
@@ -94,4 +99,11 @@ def build(variant: SlotVariant, strips: Sequence[Sequence[int]]) -> StripTables:
                 wpay[s, :] = row
         bound = int(sum(int(wpay[s].max()) for s in range(n_sym)) * rows ** n_reels
                     + scatter_pay.max())
-    return StripTables(ways, units, lengths, part, pay, status, count, wpay, scatters, scatter_pay, bound)
+    depth = max(n_reels - 2, 1)
+    if ways:
+        prefix = (np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int8),
+                  np.zeros((1, 1), dtype=np.int32))
+    else:
+        prefix = kernels.prefix_table(lengths, part, status, depth)
+    return StripTables(ways, units, lengths, part, pay, status, count, wpay, scatters, scatter_pay,
+                       bound, depth, *prefix)

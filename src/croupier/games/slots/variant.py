@@ -196,6 +196,8 @@ def parse_variant(data: Mapping[str, Any], name: str) -> SlotVariant:
             if not isinstance(line, list) or len(line) != n:
                 raise VariantError(f"{where}.lines[{j}]: a row (0 = top) for each of the {n} reels")
             out.append(tuple(_int(r, f"{where}.lines[{j}]", 0, rows - 1) for r in line))
+        if len(out) > 64:
+            raise VariantError(f"{where}.lines: at most 64 paylines")
         if len(set(out)) != len(out):
             raise VariantError(f"{where}.lines: two lines have the same shape")
         lines = tuple(out)
