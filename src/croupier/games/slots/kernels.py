@@ -1,3 +1,4 @@
+# mypy: disable-error-code="no-untyped-def"
 """Compiled (numba) loops over :class:`~croupier.games.slots.tables.StripTables`: the full
 reel cycle and batches of spins. Integer arithmetic only."""
 
@@ -8,7 +9,7 @@ from numba import njit
 
 
 @njit(cache=True)
-def prefix_table(lengths, part, status, depth):  # type: ignore[no-untyped-def]
+def prefix_table(lengths, part, status, depth):
     """For every combination of stops of the first ``depth`` reels (mixed radix, reel 0 first):
     the pay of the lines already ended (``const``) and the lines still growing, packed as
     ``prefix index * 64 + line`` (``live[idx, :nlive[idx]]``); compact, so it stays in cache."""
@@ -49,7 +50,7 @@ def prefix_table(lengths, part, status, depth):  # type: ignore[no-untyped-def]
 
 @njit(cache=True)
 def pay_lines(stops, lengths, part, status, pay, scatters, scatter_pay,
-              const, nlive, live, depth):  # type: ignore[no-untyped-def]
+              const, nlive, live, depth):
     """(coins, scatters) of one spin of a lines game at ``stops``: the first ``depth`` reels
     from :func:`prefix_table`, then the lines still growing reel by reel."""
     n_reels = stops.shape[0]
@@ -81,7 +82,7 @@ def pay_lines(stops, lengths, part, status, pay, scatters, scatter_pay,
 
 
 @njit(cache=True)
-def pay_ways(stops, count, wpay, scatters, scatter_pay):  # type: ignore[no-untyped-def]
+def pay_ways(stops, count, wpay, scatters, scatter_pay):
     """(coins, scatters) of one spin of a ways game at ``stops``."""
     n_reels = stops.shape[0]
     n_sym = count.shape[2]
@@ -104,7 +105,7 @@ def pay_ways(stops, count, wpay, scatters, scatter_pay):  # type: ignore[no-unty
 
 @njit(cache=True)
 def spin_lines(stops, lengths, part, status, pay, scatters, scatter_pay, const, nlive, live,
-               depth, win, kout):  # type: ignore[no-untyped-def]
+               depth, win, kout):
     """Per spin ``i`` (stops[i, r]): the win in coins and the scatter count."""
     for i in range(stops.shape[0]):
         win[i], kout[i] = pay_lines(stops[i], lengths, part, status, pay, scatters, scatter_pay,
@@ -112,7 +113,7 @@ def spin_lines(stops, lengths, part, status, pay, scatters, scatter_pay, const, 
 
 
 @njit(cache=True)
-def spin_ways(stops, count, wpay, scatters, scatter_pay, win, kout):  # type: ignore[no-untyped-def]
+def spin_ways(stops, count, wpay, scatters, scatter_pay, win, kout):
     for i in range(stops.shape[0]):
         win[i], kout[i] = pay_ways(stops[i], count, wpay, scatters, scatter_pay)
 
@@ -120,12 +121,12 @@ def spin_ways(stops, count, wpay, scatters, scatter_pay, win, kout):  # type: ig
 # -- a fast generator for whole rounds: xoshiro256** with unbiased bounded integers (Lemire) ------
 
 @njit(cache=True)
-def _rotl(x, k):  # type: ignore[no-untyped-def]
+def _rotl(x, k):
     return (x << np.uint64(k)) | (x >> np.uint64(64 - k))
 
 
 @njit(cache=True)
-def next_u64(s):  # type: ignore[no-untyped-def]
+def next_u64(s):
     """xoshiro256** (Blackman and Vigna): the next 64 bits of the state ``s`` (4 x uint64)."""
     result = _rotl(s[1] * np.uint64(5), 7) * np.uint64(9)
     t = s[1] << np.uint64(17)
@@ -139,7 +140,7 @@ def next_u64(s):  # type: ignore[no-untyped-def]
 
 
 @njit(cache=True)
-def bounded(s, n):  # type: ignore[no-untyped-def]
+def bounded(s, n):
     """An integer in ``[0, n)`` (n < 2^32) without bias: Lemire's multiply and reject."""
     nn = np.uint64(n)
     while True:
@@ -153,7 +154,7 @@ def bounded(s, n):  # type: ignore[no-untyped-def]
 def rounds_kernel(s, n, ways, depth, lengths, part, status, pay, count, wpay, scatters, scatter_pay,
                   const, nlive, live,
                   f_lengths, f_part, f_status, f_pay, f_count, f_wpay, f_scatters, f_scatter_pay,
-                  f_const, f_nlive, f_live, awards, retrig, mult):  # type: ignore[no-untyped-def]
+                  f_const, f_nlive, f_live, awards, retrig, mult):
     """``n`` whole rounds (paid spin, then its free spins one by one) drawn from ``s``: the sum
     of their coins and the sum of squares (float)."""
     n_reels = lengths.shape[0]
@@ -185,7 +186,7 @@ def rounds_kernel(s, n, ways, depth, lengths, part, status, pay, count, wpay, sc
 
 
 @njit(cache=True)
-def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats):  # type: ignore[no-untyped-def]
+def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats):
     """Every stop combination: ``hist[coins] += 1``; per scatter count k, ``kstats[k]`` holds
     (combinations, sum of coins, combinations paying nothing).
 
@@ -247,7 +248,7 @@ def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats)
 
 
 @njit(cache=True)
-def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats):  # type: ignore[no-untyped-def]
+def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats):
     """As :func:`cycle_lines` for a ways game: per symbol, the ways of its chain so far (0 once
     the chain has ended) and the coins of the chains that ended."""
     n_reels = lengths.shape[0]

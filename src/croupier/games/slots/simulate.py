@@ -83,8 +83,7 @@ class Simulator:
 def round_state(seed: int, batch: int) -> npt.NDArray[np.uint64]:
     """The xoshiro256** state of batch ``batch`` of a simulation seeded with ``seed``."""
     ss = np.random.SeedSequence(np.random.SeedSequence(seed).entropy, spawn_key=(batch,))
-    state: npt.NDArray[np.uint64] = ss.generate_state(4, dtype=np.uint64)
-    return state
+    return np.asarray(ss.generate_state(4, dtype=np.uint64), dtype=np.uint64)
 
 
 def fast_rounds(sim: Simulator, state: npt.NDArray[np.uint64], n: int) -> tuple[int, float]:

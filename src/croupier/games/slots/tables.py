@@ -60,7 +60,7 @@ def build(variant: SlotVariant, strips: Sequence[Sequence[int]]) -> StripTables:
     scatter_pay = np.array([p * units for p in variant.scatter_pays], dtype=np.int64)
     part = np.zeros((1, 1, 1), dtype=np.int64)
     pay = np.zeros(1, dtype=np.int64)
-    status = np.zeros((1, 1), dtype=np.int64)
+    status = np.zeros((1, 1), dtype=np.int32)
     count = np.zeros((1, 1, 1), dtype=np.int64)
     wpay = np.zeros((1, 1), dtype=np.int64)
     if not ways:
