@@ -40,13 +40,18 @@ def label_of(code: str) -> str:
 
 def bet(code: str, *, label: str | None = None, group: str = "main", payout: str | None = None,
         target: Mapping[str, Any] | None = None, example: Sequence[int | str] = (),
-        requires: Sequence[str] = (), decision_only: bool = False) -> dict[str, Any]:
-    """One bet of a description (the API adds ``rtp`` and ``limits``). ``requires``: the bets
-    it needs on the same slip; ``decision_only``: placed by a decision, never on the layout."""
-    return {"code": code, "label": label or label_of(code), "group": group,
-            "payout": payout, "target": dict(target or {"kind": "none"}),
-            "example_target": list(example), "requires": list(requires),
-            "decision_only": decision_only}
+        requires: Sequence[str] = (), decision_only: bool = False, chips: int = 1,
+        limits: Mapping[str, Sequence[int]] | None = None) -> dict[str, Any]:
+    """One bet of a description (the API adds ``rtp``, and ``limits`` unless given). ``requires``:
+    the bets it needs on the same slip; ``decision_only``: placed by a decision, never on the
+    layout; ``chips``: a package of equal chips (the stake is a multiple of it)."""
+    out = {"code": code, "label": label or label_of(code), "group": group,
+           "payout": payout, "target": dict(target or {"kind": "none"}),
+           "example_target": list(example), "requires": list(requires),
+           "decision_only": decision_only, "chips": chips}
+    if limits is not None:
+        out["limits"] = {c: list(r) for c, r in limits.items()}
+    return out
 
 
 def choice(options: Iterable[tuple[int | str, str]]) -> dict[str, Any]:
