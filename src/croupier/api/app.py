@@ -280,6 +280,10 @@ def _play_mode(game_name: str) -> str:
     ``"decision"`` (``/api/interactive``) when it asks for a decision. Decided by running the
     engine once from a fixed stream (as ``platform.shoes.is_shoe_game`` does)."""
     spec = game(game_name)
+    asks = getattr(spec.engine, "asks_decisions", None)  # an engine that knows (slots: gamble)
+    if asks is not None:
+        return "decision" if any(asks(parse_unchecked(game_name, v))
+                                 for v in variant_names(game_name)) else "single"
     for v in variant_names(game_name):
         try:
             variant = parse_unchecked(game_name, v)

@@ -176,6 +176,9 @@ def table_view(spec: GameSpec, state: Any) -> dict[str, Any]:
     from croupier.games.dealer_poker.engine import PokerState
 
     finished = spec.engine.is_finished(state)
+    own = getattr(spec.engine, "table_view", None)
+    if own is not None:  # the engine's own view (slots: the spins, the free spins, the gamble)
+        return dict(own(state))
     if isinstance(state, BlackjackState):
         return _blackjack_view(state, finished)
     if isinstance(state, PokerState):

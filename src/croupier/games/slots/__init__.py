@@ -6,6 +6,7 @@ from typing import Any
 
 from croupier.games.base import BetRequest
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
+from croupier.games.slots.describe import describe, display
 from croupier.games.slots.engine import ENGINE, SlotEngine, SlotState
 from croupier.games.slots.exact import exact
 from croupier.games.slots.simulate import simulate
@@ -36,6 +37,8 @@ GAME = GameSpec(
     exact=exact,
     simulate=_simulate,
     demo_bets=demo_bets,
+    describe=describe,
+    display=display,
 )
 
 __all__ = ["ENGINE", "GAME", "SlotEngine", "SlotState", "SlotVariant", "demo_bets"]

@@ -185,6 +185,15 @@ class SlotEngine:
         return out
 
     @staticmethod
+    def asks_decisions(variant: SlotVariant) -> bool:
+        """Whether a round may wait for the player: after a win, when the slot has a gamble."""
+        return variant.gamble is not None
+
+    def default_decision(self, state: SlotState) -> Decision | None:
+        """The decision taken for a player who does not answer: collect (001 §6.7.1)."""
+        return Decision("collect") if self.legal_actions(state) else None
+
+    @staticmethod
     def cap(state: SlotState) -> int:
         gv = state.variant.gamble
         return 0 if gv is None else gv.cap_multiple * state.stake
@@ -327,16 +336,28 @@ class SlotEngine:
         return state._replace(events=state.events + (Event(len(state.events), "decision",
                                                            {"name": d.name, "args": dict(d.args)}),))
 
+    # -- what the player sees -----------------------------------------------------------------
+
+    def table_view(self, state: SlotState) -> dict[str, Any]:
+        """The round as its player sees it (the platform's decision rounds show and store it):
+        the result once settled; before, the spins so far and the gamble in progress."""
+        if state.settlement is not None:
+            result = next(e.data for e in state.events if e.type == "result")
+            return {"kind": "reels", "phase": "done", **result}
+        view = _summary(state, 0)
+        view.update(kind="reels", phase=state.phase)
+        g = state.gambling
+        if g is not None:
+            view["gamble_amount"] = g.banked + g.at_risk
+            view["gamble_moves_left"] = (state.variant.gamble.max_moves - g.moves
+                                         if state.variant.gamble is not None else 0)
+            view["gamble_cap"] = self.cap(state)
+        return view
+
     # -- settlement --------------------------------------------------------------------------
 
     def _settle_now(self, state: SlotState, paid: int) -> SlotState:
-        spins = [e.data for e in state.events if e.type == "spin"]
-        gambles = [e.data for e in state.events if e.type == "gamble"]
-        result: dict[str, Any] = {
-            "window": spins[0]["window"], "lines": spins[0]["wins"], "scatters": spins[0]["scatters"],
-            "free_spins": len(spins) - 1, "spins_win": state.win, "paid": paid,
-            "spins": spins, "gamble": gambles,
-        }
+        result = _summary(state, paid)
         events = list(state.events)
         events.append(Event(len(events), "result", result))
         outcome = "lose" if paid == 0 else "win" if paid > state.stake else "push" if paid == state.stake else "partial"
@@ -349,6 +370,17 @@ class SlotEngine:
         if state.settlement is None:
             raise IllegalAction(f"the round is not over ({state.phase})")
         return state.settlement
+
+
+def _summary(state: SlotState, paid: int) -> dict[str, Any]:
+    """The round's outcome: the paid spin's window and wins, every spin, the gamble's moves."""
+    spins = [e.data for e in state.events if e.type == "spin"]
+    gambles = [e.data for e in state.events if e.type == "gamble"]
+    first: Any = spins[0] if spins else {"window": [], "wins": [], "scatters": 0}
+    return {"currency": state.currency, "window": first["window"], "lines": first["wins"],
+            "scatters": first["scatters"], "free_spins": max(len(spins) - 1, 0),
+            "free_spins_left": state.free_left, "spins_win": state.win, "paid": paid,
+            "spins": spins, "gamble": gambles}
 
 
 def _part(g: Gambling, part: str) -> int:

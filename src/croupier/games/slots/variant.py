@@ -33,6 +33,12 @@ _TOP_KEYS: Final = {
 
 
 @dataclass(frozen=True, slots=True)
+class StakeRange:
+    minimum: int
+    maximum: int
+
+
+@dataclass(frozen=True, slots=True)
 class Symbol:
     code: str
     name: str
@@ -102,6 +108,14 @@ class SlotVariant:
     @property
     def bet_codes(self) -> tuple[str, ...]:
         return ("spin",)
+
+    @property
+    def limits(self) -> dict[str, StakeRange]:
+        """The total bet's range per currency: one line at the lowest step to every line at the
+        highest (ways: the stake at the lowest and highest coin)."""
+        units = len(self.lines) if self.mode == "lines" else self.bet_multiplier
+        low = 1 if self.mode == "lines" else self.bet_multiplier
+        return {c: StakeRange(s[0] * low, s[-1] * units) for c, s in self.steps.items()}
 
     @property
     def paytables(self) -> dict[str, tuple[int, ...]]:
