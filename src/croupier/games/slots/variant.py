@@ -88,18 +88,12 @@ class SlotVariant:
     steps: Mapping[str, tuple[int, ...]]        # allowed line bets (coins) per currency
     admission_override: str | None
     assumptions: tuple[str, ...] = field(default=())
+    wild: int | None = None                     # index of the Wild symbol (set by the parser)
+    scatter: int | None = None                  # index of the Scatter symbol
 
     @property
     def reel_count(self) -> int:
         return len(self.reels)
-
-    @property
-    def wild(self) -> int | None:
-        return next((i for i, s in enumerate(self.symbols) if s.role == "wild"), None)
-
-    @property
-    def scatter(self) -> int | None:
-        return next((i for i, s in enumerate(self.symbols) if s.role == "scatter"), None)
 
     @property
     def max_lines(self) -> int:
@@ -324,4 +318,6 @@ def parse_variant(data: Mapping[str, Any], name: str) -> SlotVariant:
         steps=steps,
         admission_override=override,
         assumptions=tuple(str(a) for a in data.get("assumptions", [])),
+        wild=next((i for i, s in enumerate(symbols) if s.role == "wild"), None),
+        scatter=scatter,
     )
