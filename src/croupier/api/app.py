@@ -562,6 +562,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(decision_router)  # decision rounds
     from croupier.api.describe import router as describe_router  # issue 14
     app.include_router(describe_router)  # issue 14: the engine describes itself
+    from croupier.api.slots import router as slots_router  # issue 15: slot autoplay
+    app.include_router(slots_router)  # issue 15
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")
