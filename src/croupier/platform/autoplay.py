@@ -17,6 +17,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy.orm import Session
+
 from croupier.errors import InvalidBet
 from croupier.platform import interactive
 from croupier.platform.errors import InsufficientFunds
@@ -62,6 +64,11 @@ class AutoplayResult:
                 "elapsed_seconds": self.elapsed_seconds}
 
 
+def _collect(player: Player, round_id: int, p: Platform,
+             seconds: float) -> Callable[[Session], dict[str, Any]]:
+    return lambda s: interactive.act(s, player, round_id, "collect", None, p.clock(), seconds)
+
+
 def run_autoplay(p: Platform, player: Player, game: str, variant: str, slip: Sequence[SlipBet],
                  rules: AutoplayRules, seconds: float,
                  stop: Callable[[], bool] = lambda: False) -> AutoplayResult:
@@ -78,9 +85,7 @@ def run_autoplay(p: Platform, player: Player, game: str, variant: str, slip: Seq
             out.reason = "funds"
             break
         if view["state"] == "open":  # a win waits for collect or gamble: autoplay collects
-            rid = int(view["round_id"])
-            view = p.run(lambda s, rid=rid: interactive.act(s, player, rid, "collect", None,
-                                                            p.clock(), seconds))
+            view = p.run(_collect(player, int(view["round_id"]), p, seconds))
         out.rounds.append(int(view["round_id"]))
         out.stake += int(view["stake_minor"])
         returned = int(view["returned_minor"] or 0)
