@@ -8,6 +8,8 @@ from fractions import Fraction
 from math import prod
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.errors import VariantError
 from croupier.games.admission import floor_for
@@ -121,3 +123,37 @@ def test_exact_rows_are_the_spin_and_one_per_gamble_mode() -> None:
     assert [r.bet for r in rows] == ["spin", "gamble_colour", "gamble_suit", "gamble_higher"]
     assert rows[0].rtp == slot_rtp(slot("amber_caravan")).total
     assert rows[0].variance == round_moments(slot("amber_caravan")).variance
+
+
+@st.composite
+def small_slots(draw: st.DrawFn) -> object:
+    """Random 3-reel slots: strips of Wild, Scatter and three symbols, lines or ways."""
+    codes = ["W", "S", "A", "B", "C"]
+    mode = draw(st.sampled_from(["lines", "ways"]))
+    strips = [" ".join(draw(st.lists(st.sampled_from(codes), min_size=3, max_size=7)))
+              for _ in range(3)]
+    pays = {c: draw(st.lists(st.integers(0, 50), min_size=3, max_size=3)) for c in "ABC"}
+    data: dict[str, object] = {
+        "title": "t", "source": "t", "theme": "t", "rows": draw(st.integers(1, 3)), "mode": mode,
+        "symbols": {"W": {"name": "W", "role": "wild"}, "S": {"name": "S", "role": "scatter"},
+                    "A": {"name": "A", "role": "theme"}, "B": {"name": "B", "role": "card"},
+                    "C": {"name": "C", "role": "card"}},
+        "reels": strips, "paytable": {**pays, "A": [*pays["A"][:2], pays["A"][2] + 1]},
+        "scatter": {"pays": draw(st.lists(st.integers(0, 9), min_size=0, max_size=4))},
+        "bet": {"steps": {"EUR": [1]}},
+    }
+    if mode == "lines":
+        data["lines"] = [[0, 0, 0]] + ([[0, 1, 0]] if data["rows"] != 1 else [])  # type: ignore[operator]
+        data["paytable"]["W"] = draw(st.lists(st.integers(0, 60), min_size=3, max_size=3))  # type: ignore[index]
+    else:
+        data["bet_multiplier"] = draw(st.integers(1, 5))
+    return parse_variant(data, "random")
+
+
+@settings(max_examples=40, deadline=None)
+@given(v=small_slots())
+def test_property_reel_by_reel_and_full_cycle_agree_on_any_slot(v: object) -> None:
+    lines, scatter, dist = spin_return(v, v.reels)  # type: ignore[attr-defined]
+    base, _ = cycles(v)  # type: ignore[arg-type]
+    assert lines + scatter == base.moment(1)
+    assert {k: p for k, p in dist.items() if p} == {k: base.p(k) for k in base.kstats}

@@ -81,7 +81,7 @@ def build(variant: SlotVariant, strips: Sequence[Sequence[int]]) -> StripTables:
                     base = sum(x * n_sym ** r for r, x in enumerate(combo))
                     for x in range(n_sym):
                         pay[base + x * n_sym ** q * n_sym] = line_pay(variant, (*combo, x))[2]
-        bound = len(lines) * int(pay.max()) + int(scatter_pay.max())
+        bound = len(lines) * max(int(pay.max()), int(status.max())) + int(scatter_pay.max())
     else:
         wild = variant.wild
         count = np.zeros((n_reels, lmax, n_sym), dtype=np.int64)
