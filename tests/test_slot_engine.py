@@ -316,3 +316,22 @@ def test_property_gamble_never_pays_above_the_cap_and_the_round_ends(seed: int, 
     assert ENGINE.is_finished(state) and ENGINE.legal_actions(state) == []
     with pytest.raises(RoundFinished):
         ENGINE.apply(state, DrawAction("reel", 0))
+
+
+def test_001_6_7_5_the_cap_counts_the_half_kept_aside() -> None:
+    """No move may reach above the cap, the half kept aside included: with 0.8 x cap won, a half
+    colour gamble could reach 0.4 + 0.8 = 1.2 x cap and is refused."""
+    from croupier.games.slots.engine import Gambling
+
+    state = _won(slot("amber_caravan"))
+    cap = ENGINE.cap(state)
+    near = state._replace(gambling=Gambling(0, cap * 8 // 10, 0))
+    offered = {(d.args["mode"], d.args["part"]) for d in ENGINE.legal_actions(near) if d.name == "gamble"}
+    assert ("colour", "half") not in offered and ("colour", "all") not in offered
+    with pytest.raises(IllegalAction, match="above the gamble cap"):
+        ENGINE.apply(near, Decision("gamble", {"mode": "colour", "guess": "red", "part": "half"}))
+    low = state._replace(gambling=Gambling(0, cap * 4 // 10, 0))
+    offered = {(d.args["mode"], d.args["part"]) for d in ENGINE.legal_actions(low) if d.name == "gamble"}
+    assert ("colour", "half") in offered and ("colour", "all") in offered
+    assert ("suit", "half") in offered  # 0.2 + 0.2 x 4 = exactly the cap: allowed
+    assert ("suit", "all") not in offered  # 0.4 x 4 = 1.6 x cap

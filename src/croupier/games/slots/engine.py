@@ -177,8 +177,9 @@ class SlotEngine:
             return out
         for part in gv.parts:
             risk = _part(g, part)
+            kept = g.banked + g.at_risk - risk
             for mode in gv.modes:
-                if g.banked + risk * gam.MULTIPLIER[mode] > self.cap(state) or risk <= 0:
+                if kept + risk * gam.MULTIPLIER[mode] > self.cap(state) or risk <= 0:
                     continue
                 for guess in gam.GUESSES[mode]:
                     out.append(Decision("gamble", {"mode": mode, "guess": guess, "part": part}))
@@ -286,7 +287,7 @@ class SlotEngine:
         risk = _part(g, str(part))
         if risk <= 0:
             raise IllegalAction("half of this win is nothing: gamble all of it or collect")
-        reach = g.banked + risk * gam.MULTIPLIER[str(mode)]
+        reach = g.banked + g.at_risk - risk + risk * gam.MULTIPLIER[str(mode)]
         if reach > self.cap(state):
             cur = currency(state.currency)
             raise IllegalAction(
