@@ -116,3 +116,19 @@ def test_the_catalogue_plays_slots_as_decision_rounds(api: Client) -> None:
     are decision rounds, whatever the first demonstration spin happens to show."""
     games = api.c.get("/api/games").json()["items"]
     assert next(g for g in games if g["name"] == "slot")["play"] == "decision"
+
+
+def test_gli_19_4_14_the_last_free_spin_events_can_be_recalled(api: Client) -> None:
+    h = api.player(deposit="100.00")
+    api.seeded(h, *free_spins_and_a_win())
+    body = api.start(h, AMBER, SPIN).json()
+    done = _gamble_until_settled(api, h, body)
+    outcome = api.c.get(f"/api/history/{done['round_id']}", headers=h).json()["outcome"]
+    free = [s for s in outcome["spins"] if s["free"]]
+    r = api.c.get("/api/slots/free-spins", headers=h)
+    assert r.status_code == 200, r.text
+    items = r.json()["items"]
+    assert len(items) == min(50, len(free))
+    assert [i["free_spin"] for i in items] == list(range(len(free), len(free) - len(items), -1))
+    assert items[0]["window"] == free[-1]["window"] and items[0]["win_minor"] == free[-1]["win"]
+    assert api.c.get("/api/slots/free-spins?limit=51", headers=h).status_code == 422

@@ -12,13 +12,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api.app import ERRORS, Me, _platform, _slip
 from croupier.api.schemas import BetIn
-from croupier.platform.autoplay import MAX_SPINS, AutoplayRules, run_autoplay
+from croupier.platform.autoplay import MAX_SPINS, AutoplayRules, free_spin_events, run_autoplay
 
 router = APIRouter(prefix="/api/slots", responses=ERRORS, tags=["slots"])
 
@@ -75,3 +75,12 @@ async def stop_autoplay(player: Me) -> dict[str, bool]:
     if flag is not None:
         flag.set()
     return {"stopping": flag is not None}
+
+
+@router.get("/free-spins")
+async def recent_free_spins(request: Request, player: Me,
+                            limit: int = Query(50, ge=1, le=50)) -> dict[str, Any]:
+    """GLI-19 4.14: the player's last 50 free-spin events, newest first."""
+    p = _platform(request)
+    items = await run_in_threadpool(p.read, lambda s: free_spin_events(s, player, limit))
+    return {"items": items}
