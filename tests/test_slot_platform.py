@@ -132,3 +132,16 @@ def test_gli_19_4_14_the_last_free_spin_events_can_be_recalled(api: Client) -> N
     assert [i["free_spin"] for i in items] == list(range(len(free), len(free) - len(items), -1))
     assert items[0]["window"] == free[-1]["window"] and items[0]["win_minor"] == free[-1]["win"]
     assert api.c.get("/api/slots/free-spins?limit=51", headers=h).status_code == 422
+
+
+def test_bad_input_a_spin_while_the_round_with_free_spins_is_open(api: Client) -> None:
+    """A new spin while the last round (free spins played, its win waiting for collect or
+    gamble) is still open is refused with a precise error; the open round is untouched."""
+    h = api.player(deposit="100.00")
+    api.seeded(h, *free_spins_and_a_win())
+    first = api.start(h, AMBER, SPIN).json()
+    r = api.start(h, AMBER, SPIN)
+    assert r.status_code == 409 and r.json()["code"] == "round_in_progress", r.text
+    again = api.c.get(f"/api/interactive/{first['round_id']}", headers=h).json()
+    assert again["state"] == "open" and again["table"] == first["table"]
+    assert again["balance"]["cash_minor"] == 10000 - 100
