@@ -1,0 +1,97 @@
+"""End to end in a real browser, issue 14: every game and variant of ``GET /api/games`` is
+playable from its generic page (``game.html``), driven by nothing but the engine's description.
+
+For each variant the test opens the page, places the description's first bet on its
+``example_target`` with the smallest chip that meets the bet's minimum stake, plays the round to
+its end (taking the default decision, the one the "If the time runs out" note names, whenever one
+is asked) and checks the balance shown against the round's recall in Games History. The list of
+variants is read from the API (and checked against the registry), so a new variant file is
+covered without touching this test. One browser, one page reused, no tables running."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from tests.e2e.test_browser_roulette import _minor, _recall, _register_and_deposit
+
+from croupier.games.registry import all_variants
+
+pytestmark = pytest.mark.e2e
+
+DECISION_SECONDS = 20  # long enough that the test's own click decides, not the timer
+
+
+@pytest.fixture(scope="module")
+def catalogue_server(launch: Any) -> str:
+    return str(launch("e2e_catalogue", {
+        "CROUPIER_DECISION_SECONDS": str(DECISION_SECONDS),
+        "CROUPIER_RUN_TABLES": "0",
+        "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.3",
+        "CROUPIER_KYC_REQUIRED": "0",
+    }).base)
+
+
+def _get(page: Any, path: str) -> Any:
+    return page.evaluate("""async (p) => {
+        const r = await fetch(p, {headers: {Authorization: `Bearer ${localStorage.getItem('croupier.token')}`}});
+        return {status: r.status, body: await r.json()};
+    }""", path)
+
+
+def _chip_for(page: Any, low: int, high: int) -> int:
+    """The smallest chip on the page that is a legal stake for a bet of limits [low, high]."""
+    chips = sorted(int(v) for v in page.eval_on_selector_all("#chips .chip-btn", "bs => bs.map(b => b.dataset.minor)"))
+    legal = [c for c in chips if low <= c <= high]
+    assert legal, f"no chip of {chips} is within [{low}, {high}]"
+    return legal[0]
+
+
+def _play_decisions(page: Any) -> None:
+    """Take the default decision (or the only one) until the round is over."""
+    page.wait_for_selector("#stage[data-state]")
+    while page.get_attribute("#stage", "data-state") == "open":
+        n = page.get_attribute("#stage", "data-decision")
+        page.wait_for_selector("#decisions button")
+        default = page.query_selector("#decisions button[aria-describedby='default-note']")
+        (default or page.query_selector("#decisions button")).click()
+        page.wait_for_function(
+            "(n) => { const s = document.querySelector('#stage');"
+            " return s.dataset.decision !== n || s.dataset.state !== 'open'; }", arg=n)
+
+
+def test_issue14_every_variant_of_the_catalogue_plays_a_round_from_its_description(
+        page: Any, catalogue_server: str) -> None:
+    base = catalogue_server
+    page.set_default_timeout(20_000)
+    _register_and_deposit(page, base, "5000.00", 500000)
+    games = _get(page, "/api/games")["body"]["items"]
+    pairs = [(g["name"], v["name"]) for g in games for v in g["variants"]]
+    assert sorted(pairs) == sorted(all_variants())  # the API lists every variant file
+    for game, variant in pairs:
+        answer = _get(page, f"/api/games/{game}/variants/{variant}/description")
+        assert answer["status"] == 200, (game, variant, answer)
+        desc = answer["body"]
+        bet = desc["bets"][0]
+        low, high = bet["limits"]["EUR"]
+        page.goto(f"{base}/game.html?game={game}&variant={variant}")
+        page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor > ''")
+        before = _minor(page, "#balance")
+        chip = _chip_for(page, low, high)
+        page.click(f"#chips .chip-btn[data-minor='{chip}']")
+        page.click(f"#layout .spot-btn[data-code='{bet['code']}']")
+        page.wait_for_selector(f"#layout .spot-btn[data-code='{bet['code']}'][data-amount='{chip}']")
+        page.click("#confirm")
+        if desc["play"] == "decision":
+            _play_decisions(page)
+        page.wait_for_selector("#result[data-round][data-net]")
+        rid = int(page.get_attribute("#result", "data-round"))
+        recall = _recall(page, rid)
+        assert (recall["game"], recall["variant"], recall["state"]) == (game, variant, "settled"), recall
+        assert [(b["code"], b["target"]) for b in recall["bets"]] == [(bet["code"], bet["example_target"])]
+        assert recall["stake_minor"] == chip
+        after = before - recall["stake_minor"] + recall["returned_minor"]
+        page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{after}'")
+        assert int(page.get_attribute("#result", "data-returned")) == recall["returned_minor"]
+        assert page.text_content("#headline") == (recall.get("display") or {}).get("headline", "")
+    assert page.errors == []
