@@ -39,7 +39,8 @@ function openSocket(tableId) {
 export class BettingShell {
   /**
    * opts: { tableId (null: single-player rounds), currency, slip (a BetSlip), chipValues,
-   *         bettingSeconds, hooks, phaseClosed, maxOf(code) -> max stake of a bet or undefined }
+   *         bettingSeconds, hooks, phaseClosed, maxOf(code) -> max stake of a bet or undefined,
+   *         spotKey(code, target) -> the layout spot showing a bet's chips, offline (a preview) }
    */
   constructor(opts) {
     Object.assign(this, { tableId: null, bettingSeconds: 23, phaseClosed: t("no_more_bets"), maxOf: () => undefined }, opts);
@@ -65,7 +66,7 @@ export class BettingShell {
 
   bettingOpen() {
     if (this.locked) return false; // a decision round is being played
-    if (this.solo()) return true;
+    if (this.offline || this.solo()) return true;
     return !!this.round && this.round.state === "open" && this.clock.remainingMs() > 0;
   }
 
@@ -75,7 +76,7 @@ export class BettingShell {
 
   /** One chip on a bet; false (with a message) when it cannot be placed now. */
   place(code, target, stake = this.chip) {
-    if (!token()) { toast("Log in to place bets."); return false; }
+    if (!this.offline && !token()) { toast("Log in to place bets."); return false; }
     if (!this.bettingOpen()) { toast("No more bets: wait for the next round."); return false; }
     const max = this.maxOf(code);
     if (max && this.stakeOn(code) + stake > max) { toast(`${this.slip.labelOf(code, target)}: the maximum is ${this.fmt(max)}.`); return false; }
@@ -104,7 +105,8 @@ export class BettingShell {
     const amounts = new Map();
     for (const [bets, cls] of [[acc, "accepted"], [pending, "pending"]]) {
       for (const b of bets) {
-        amounts.set(b.key, (amounts.get(b.key) || 0) + b.stake);
+        const spot = this.spotKey ? this.spotKey(b.code, b.target) : b.key;
+        amounts.set(spot, (amounts.get(spot) || 0) + b.stake);
         const name = el("span", {}, b.label, cls === "pending" ? el("span", { class: "tag" }, t("not_sent")) : null);
         list.append(el("li", { class: cls }, name, el("span", {}, this.fmt(b.stake))));
       }
@@ -118,7 +120,7 @@ export class BettingShell {
     $("#clear").disabled = this.slip.isEmpty();
     $("#rebet").disabled = !this.slip.last.length || !open;
     $("#double").disabled = (this.slip.isEmpty() && !acc.length && !this.slip.last.length) || !open;
-    $("#confirm").disabled = this.slip.isEmpty() || !open || this.sending;
+    $("#confirm").disabled = this.slip.isEmpty() || !open || this.sending || !!this.offline;
     const verb = this.verb || t("place_bets");
     $("#confirm").textContent = this.slip.isEmpty() ? verb : `${verb} · ${this.fmt(this.slip.total())}`;
   }
