@@ -5,7 +5,7 @@
 // compact JSON-ish text for anything else. Nothing here knows a game by name: it reads the
 // outcome dict's shape (docs/api.md "Games History").
 import { cardEl, isCard, parseCard } from "./cards.js";
-import { actionLabel } from "./decision/table.js";
+import { actionLabel } from "./shell/decision.js";
 
 const NAMES = { boxes: "Seat", box: "Seat", hands: "", outcomes: "Result" };
 const SKIP = new Set(["kind", "phase", "shoe", "decisions", "in_turn", "done", "prompt"]);
