@@ -9,13 +9,14 @@ import { renderDisplay } from "./renderers/index.js";
 import { decisionButtons, decisionTimer, interactive } from "./shell/decision.js";
 import { betsByGroup, loadDescription } from "./shell/describe.js";
 import { el } from "./shell/dom.js";
-import { applyStrings, languageSwitch, t } from "./shell/i18n.js";
-import { mountPanel, mountStatus } from "./shell/panel.js";
+import { applyStrings, t } from "./shell/i18n.js";
+import { startPage } from "./shell/page.js";
+import { mountPanel } from "./shell/panel.js";
 import { historyLink, mountFair, mountRules } from "./shell/panels.js";
 import { BetSlip } from "./shell/slip.js";
 import { BettingShell, sendOnce } from "./shell/table.js";
 import { targetPicker, targetText } from "./shell/targets.js";
-import { $, renderHeader, toast } from "./ui.js";
+import { $, toast } from "./ui.js";
 
 // ASSUMPTION (as roulette, 001 §8.12): chips of 1, 2, 5, 10, 25, 50, 100 times the currency's
 // smallest stake when the description gives no chip set.
@@ -24,14 +25,11 @@ const CHIP_STEPS = [1, 2, 5, 10, 25, 50, 100];
 const params = new URLSearchParams(location.search);
 const page = { pickers: new Map(), labels: new Map(), shell: null, desc: null, round: null, currency: "EUR" };
 
-renderHeader("table");
-languageSwitch($("#lang"));
-main().catch((e) => { console.error(e); toast(String(e.message || e)); });
+startPage(main, { title: "Game", panel: false });
 
 async function main() {
   const game = params.get("game");
   const variant = params.get("variant");
-  mountStatus($("#status"));
   if (!game || !variant) { $("#phase").textContent = "Pick a game in the lobby."; return; }
   let desc;
   try {
@@ -54,6 +52,7 @@ async function main() {
   $("#table-meta").textContent = [desc.family, page.currency, lim].filter(Boolean).join(" · ");
   $("#links").append(historyLink());
   mountRules($("#rules"), desc);
+  if (location.hash === "#rules") $("#rules").open = true;
   mountPanel($("#panel"), { verb: mode === "decision" ? "deal" : mode === "single" ? "play" : "place_bets" });
   const slip = new BetSlip({ label: (code, target) => `${page.labels.get(code) || code}${targetText(target)}` });
   const shell = new BettingShell({

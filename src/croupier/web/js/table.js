@@ -8,11 +8,10 @@ import { renderDisplay } from "./renderers/index.js";
 import { buildBoard } from "./roulette/board.js";
 import { RACETRACK_ORDER, betKey, betLabel, chipCount, colourOf, describeVariant, spotKey } from "./roulette/layout.js";
 import { el } from "./shell/dom.js";
-import { applyStrings, languageSwitch } from "./shell/i18n.js";
-import { mountPanel, mountStatus } from "./shell/panel.js";
+import { startPage } from "./shell/page.js";
 import { BetSlip } from "./shell/slip.js";
 import { BettingShell, sendOnce } from "./shell/table.js";
-import { $, renderHeader, toast } from "./ui.js";
+import { $ } from "./ui.js";
 
 // 001 §8.14 "First Corner": the variant files with first_four = true. VariantInfo does not say,
 // so the client keeps this list (see the report: an API gap).
@@ -24,11 +23,7 @@ const params = new URLSearchParams(location.search);
 let shell = null;
 let board = null;
 
-renderHeader("table");
-languageSwitch($("#lang"));
-mountStatus($("#status"));
-mountPanel($("#panel"));
-main().catch((e) => { console.error(e); toast(String(e.message || e)); });
+startPage(main, { title: "Roulette" });
 
 async function main() {
   const tableId = params.get("id") || params.get("table") || "european-eur";
@@ -104,7 +99,6 @@ async function main() {
   board = buildBoard($("#board"), variant, { onBet: (code, target) => shell.place(code, target) });
   shell.chips(CHIP_STEPS.map((k) => k * unit), 3);
   shell.wire();
-  applyStrings();
   if (table) {
     renderHistory(table.recent || []);
     shell.applyRound(table.round, null);

@@ -5,11 +5,10 @@
 import { ApiError, api, token } from "../api.js";
 import { chipFace, formatMoney } from "../money.js";
 import { el, sleep } from "../shell/dom.js";
-import { applyStrings, languageSwitch } from "../shell/i18n.js";
-import { mountPanel, mountStatus } from "../shell/panel.js";
+import { startPage } from "../shell/page.js";
 import { BetSlip } from "../shell/slip.js";
 import { BettingShell } from "../shell/table.js";
-import { $, renderHeader, toast } from "../ui.js";
+import { $ } from "../ui.js";
 import { cardElement, pointOf } from "./cards.js";
 import { drawRoad, summary } from "./roads.js";
 
@@ -42,11 +41,7 @@ const state = {
 };
 let shell = null;
 
-renderHeader("table");
-languageSwitch($("#lang"));
-mountStatus($("#status"));
-mountPanel($("#panel"));
-main().catch((e) => { console.error(e); toast(String(e.message || e)); });
+startPage(main, { title: "Baccarat" });
 
 async function main() {
   let table;
@@ -93,7 +88,6 @@ async function main() {
   buildSpots();
   shell.chips(CHIP_STEPS.map((k) => k * (state.limits?.table_min_minor || 100)), 0);
   shell.wire();
-  applyStrings();
   renderTable(table);
   const latest = (table.coups || [])[0];
   if (latest) showCoup(latest.round_id, latest.outcome, false);

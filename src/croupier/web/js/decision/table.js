@@ -4,12 +4,12 @@
 // `renderTable(view, container)` for its game's layout.
 import { ApiError, api, newKey, token } from "../api.js";
 import { formatMoney, parseMajor, toMajorString } from "../money.js";
-import { $, renderHeader, toast } from "../ui.js";
+import { $, toast } from "../ui.js";
 import { backEl, cardEl, handEl } from "../cards.js";
 import { Countdown, actionLabel, decisionButtons, decisionTimer, interactive } from "../shell/decision.js";
 import { el } from "../shell/dom.js";
 import { showBalance } from "../shell/figures.js";
-import { mountStatus } from "../shell/panel.js";
+import { startPage } from "../shell/page.js";
 
 export { backEl, cardEl, handEl };
 
@@ -20,10 +20,25 @@ export { actionLabel, el, interactive };
  * config: { game, variant, title, betLabels: {code: label}, target(code) -> [], renderTable(view, container),
  *           extraInputs(container) (optional), resultText(view) (optional) }
  */
-export async function runTable(config) {
-  renderHeader("table");
+export function runTable(config) {
+  startPage(() => start(config), { title: config.title, panel: false, statusLabel: "seconds_left" });
+}
+
+/** The panel of a decision table: balance, this round's stake, the bet form with Deal, the result. */
+function mountDecisionPanel(aside) {
+  const figure = (label, id) => el("div", {}, el("dt", {}, label), el("dd", { id, "data-minor": "" }, "–"));
+  aside.replaceChildren(
+    el("dl", { class: "figures" }, figure("Balance", "balance"), figure("This round", "round-stake")),
+    el("form", { id: "bet-form" },
+      el("fieldset", { id: "bets", class: "bets" }, el("legend", { class: "section-title" }, "Bets")),
+      el("button", { type: "submit", class: "primary", id: "deal" }, "Deal"),
+      el("p", { class: "hint", id: "deal-hint" })),
+    el("div", { class: "result", id: "result", role: "status", "aria-live": "polite" }));
+}
+
+async function start(config) {
   const st = { currency: "EUR", round: null, info: null, clock: new Countdown(), busy: false };
-  mountStatus($("#status"));
+  mountDecisionPanel($("#panel"));
   $("#table-title").textContent = config.title;
   document.title = `${config.title} · Croupier`;
   if (token()) {

@@ -4,59 +4,61 @@
 const KEY = "croupier.lang";
 export const LANGUAGES = { en: "English", uk: "Українська", lt: "Lietuvių" };
 
+// key: [English, Ukrainian, Lithuanian]
 const STRINGS = {
-  en: {
-    balance: "Balance", total_bet: "Total bet", last_win: "Last win", chip: "Chip",
-    undo: "Undo", clear: "Clear", rebet: "Rebet", double: "Double", place_bets: "Place bets",
-    play: "Play", deal: "Deal", bet_slip: "Bet slip", no_bets: "No bets yet: pick a chip and a bet.",
-    not_sent: "not sent", rules: "Rules and paytable", history: "Games History", fair: "Provably fair",
-    language: "Language", skip: "Skip the animation", place_then_play: "Place your bets, then play",
-    log_in_to_play: "Log in to play", your_decision: "Your decision", round_over: "Round over: place your bets",
-    playing: "Playing…", you_win: "You win {amount}", no_win: "No win this time (bet {amount})",
-    if_timeout: "If the time runs out: {action}.", target: "Target", seconds_left: "Seconds left:",
-    place_your_bets: "Place your bets", no_more_bets: "No more bets", waiting: "Waiting for the next round",
-    bet: "Bet", pays: "Pays", server_seed_hash: "Server seed hash", client_seed: "Client seed", nonce: "Next nonce",
-    verify_in_account: "Rotate and verify in your account", result: "Result", layout: "Bets",
-    round_voided: "Round voided",
-  },
-  uk: {
-    balance: "Баланс", total_bet: "Загальна ставка", last_win: "Останній виграш", chip: "Фішка",
-    undo: "Скасувати", clear: "Очистити", rebet: "Повторити", double: "Подвоїти", place_bets: "Зробити ставки",
-    play: "Грати", deal: "Роздати", bet_slip: "Ставки", no_bets: "Ставок ще немає: оберіть фішку і ставку.",
-    not_sent: "не надіслано", rules: "Правила і виплати", history: "Історія ігор", fair: "Доказово чесна гра",
-    language: "Мова", skip: "Пропустити анімацію", place_then_play: "Зробіть ставки й грайте",
-    log_in_to_play: "Увійдіть, щоб грати", your_decision: "Ваше рішення", round_over: "Раунд завершено: робіть ставки",
-    playing: "Гра…", you_win: "Ви виграли {amount}", no_win: "Цього разу без виграшу (ставка {amount})",
-    if_timeout: "Якщо час вийде: {action}.", target: "Ціль", seconds_left: "Залишилось секунд:",
-    place_your_bets: "Робіть ставки", no_more_bets: "Ставки зроблено", waiting: "Очікування наступного раунду",
-    bet: "Ставка", pays: "Виплата", server_seed_hash: "Хеш серверного зерна", client_seed: "Зерно клієнта", nonce: "Наступний nonce",
-    verify_in_account: "Змінити та перевірити в акаунті", result: "Результат", layout: "Ставки",
-    round_voided: "Раунд анульовано",
-  },
-  lt: {
-    balance: "Likutis", total_bet: "Bendra statymų suma", last_win: "Paskutinis laimėjimas", chip: "Žetonas",
-    undo: "Atšaukti", clear: "Išvalyti", rebet: "Kartoti", double: "Dvigubinti", place_bets: "Statyti",
-    play: "Žaisti", deal: "Dalinti", bet_slip: "Statymai", no_bets: "Statymų dar nėra: pasirinkite žetoną ir statymą.",
-    not_sent: "neišsiųsta", rules: "Taisyklės ir išmokos", history: "Žaidimų istorija", fair: "Įrodomai sąžininga",
-    language: "Kalba", skip: "Praleisti animaciją", place_then_play: "Statykite, tada žaiskite",
-    log_in_to_play: "Prisijunkite, kad žaistumėte", your_decision: "Jūsų sprendimas", round_over: "Raundas baigtas: statykite",
-    playing: "Žaidžiama…", you_win: "Laimėjote {amount}", no_win: "Šį kartą be laimėjimo (statymas {amount})",
-    if_timeout: "Jei laikas baigsis: {action}.", target: "Taikinys", seconds_left: "Liko sekundžių:",
-    place_your_bets: "Statykite", no_more_bets: "Statymai priimti", waiting: "Laukiama kito raundo",
-    bet: "Statymas", pays: "Išmoka", server_seed_hash: "Serverio sėklos maiša", client_seed: "Kliento sėkla", nonce: "Kitas nonce",
-    verify_in_account: "Keisti ir tikrinti paskyroje", result: "Rezultatas", layout: "Statymai",
-    round_voided: "Raundas anuliuotas",
-  },
+  balance: ["Balance", "Баланс", "Likutis"],
+  total_bet: ["Total bet", "Загальна ставка", "Bendra statymų suma"],
+  last_win: ["Last win", "Останній виграш", "Paskutinis laimėjimas"],
+  chip: ["Chip", "Фішка", "Žetonas"],
+  undo: ["Undo", "Скасувати", "Atšaukti"],
+  clear: ["Clear", "Очистити", "Išvalyti"],
+  rebet: ["Rebet", "Повторити", "Kartoti"],
+  double: ["Double", "Подвоїти", "Dvigubinti"],
+  place_bets: ["Place bets", "Зробити ставки", "Statyti"],
+  play: ["Play", "Грати", "Žaisti"],
+  deal: ["Deal", "Роздати", "Dalinti"],
+  bet_slip: ["Bet slip", "Ставки", "Statymai"],
+  no_bets: ["No bets yet: pick a chip and a bet.", "Ставок ще немає: оберіть фішку і ставку.", "Statymų dar nėra: pasirinkite žetoną ir statymą."],
+  not_sent: ["not sent", "не надіслано", "neišsiųsta"],
+  rules: ["Rules and paytable", "Правила і виплати", "Taisyklės ir išmokos"],
+  history: ["Games History", "Історія ігор", "Žaidimų istorija"],
+  fair: ["Provably fair", "Доказово чесна гра", "Įrodomai sąžininga"],
+  language: ["Language", "Мова", "Kalba"],
+  skip: ["Skip the animation", "Пропустити анімацію", "Praleisti animaciją"],
+  place_then_play: ["Place your bets, then play", "Зробіть ставки й грайте", "Statykite, tada žaiskite"],
+  log_in_to_play: ["Log in to play", "Увійдіть, щоб грати", "Prisijunkite, kad žaistumėte"],
+  your_decision: ["Your decision", "Ваше рішення", "Jūsų sprendimas"],
+  round_over: ["Round over: place your bets", "Раунд завершено: робіть ставки", "Raundas baigtas: statykite"],
+  playing: ["Playing…", "Гра…", "Žaidžiama…"],
+  you_win: ["You win {amount}", "Ви виграли {amount}", "Laimėjote {amount}"],
+  no_win: ["No win this time (bet {amount})", "Цього разу без виграшу (ставка {amount})", "Šį kartą be laimėjimo (statymas {amount})"],
+  if_timeout: ["If the time runs out: {action}.", "Якщо час вийде: {action}.", "Jei laikas baigsis: {action}."],
+  target: ["Target", "Ціль", "Taikinys"],
+  seconds_left: ["Seconds left:", "Залишилось секунд:", "Liko sekundžių:"],
+  place_your_bets: ["Place your bets", "Робіть ставки", "Statykite"],
+  no_more_bets: ["No more bets", "Ставки зроблено", "Statymai priimti"],
+  waiting: ["Waiting for the next round", "Очікування наступного раунду", "Laukiama kito raundo"],
+  bet: ["Bet", "Ставка", "Statymas"],
+  pays: ["Pays", "Виплата", "Išmoka"],
+  server_seed_hash: ["Server seed hash", "Хеш серверного зерна", "Serverio sėklos maiša"],
+  client_seed: ["Client seed", "Зерно клієнта", "Kliento sėkla"],
+  nonce: ["Next nonce", "Наступний nonce", "Kitas nonce"],
+  verify_in_account: ["Rotate and verify in your account", "Змінити та перевірити в акаунті", "Keisti ir tikrinti paskyroje"],
+  result: ["Result", "Результат", "Rezultatas"],
+  layout: ["Bets", "Ставки", "Statymai"],
+  round_voided: ["Round voided", "Раунд анульовано", "Raundas anuliuotas"],
 };
+const ORDER = Object.keys(LANGUAGES);
 
 export function lang() {
   const saved = localStorage.getItem(KEY);
-  return STRINGS[saved] ? saved : "en";
+  return ORDER.includes(saved) ? saved : "en";
 }
 
 /** The string `key` in the chosen language (English when missing), `{name}` filled from `vars`. */
 export function t(key, vars = {}) {
-  const s = STRINGS[lang()][key] ?? STRINGS.en[key] ?? key;
+  const row = STRINGS[key];
+  const s = row ? row[ORDER.indexOf(lang())] ?? row[0] : key;
   return s.replace(/\{(\w+)\}/g, (_, k) => String(vars[k] ?? ""));
 }
 
