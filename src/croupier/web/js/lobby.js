@@ -40,7 +40,7 @@ async function loadTables() {
 
 // The special pages of the games that have one (their own layouts); every variant of every game is
 // also playable on the generic page, game.html, from the engine's description.
-const WEB_TABLES = { blackjack: ["/blackjack.html", "Blackjack"], casino_holdem: ["/poker.html?game=casino_holdem", "Casino Hold'em"], three_card_poker: ["/poker.html?game=three_card_poker", "Three Card Poker"] };
+const WEB_TABLES = { blackjack: ["/decision.html?game=blackjack", "Blackjack"], casino_holdem: ["/decision.html?game=casino_holdem", "Casino Hold'em"], three_card_poker: ["/decision.html?game=three_card_poker", "Three Card Poker"] };
 const PLAY_TEXT = {
   single: "Single rounds: one click plays a whole round from your provably-fair seeds.",
   decision: "Against the dealer, with your decisions and a decision timer.",

@@ -27,6 +27,7 @@ export function startPage(main, { title = "", panel = {}, statusLabel } = {}) {
       el("p", { class: "links", id: "links" }), el("p", { class: "lang", id: "lang" })),
     el("section", { class: "status", "aria-label": "Round status" }, el("div", { class: "phase-box", id: "status" }), side),
     el("div", { class: "table-grid" }, play, aside));
+  if (!$("#toast")) document.body.append(el("div", { class: "toast", id: "toast", role: "alert", "aria-live": "assertive" }));
   languageSwitch($("#lang"));
   mountStatus($("#status"), statusLabel ? { timerLabel: statusLabel } : {});
   if (!ownPanel && panel) mountPanel(aside, panel);
