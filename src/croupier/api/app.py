@@ -556,6 +556,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(protection_router)  # protection (issue 7)
     from croupier.api.interactive import router as decision_router  # decision rounds
     app.include_router(decision_router)  # decision rounds
+    from croupier.api.describe import router as describe_router  # issue 14
+    app.include_router(describe_router)  # issue 14: the engine describes itself
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     if (WEB_DIR / "index.html").is_file():
         app.mount("/", StaticFiles(directory=WEB_DIR, html=True), name="web")

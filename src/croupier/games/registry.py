@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -60,6 +60,10 @@ class GameSpec:
     exact: Callable[[Any], list[BetRTP]]
     simulate: Callable[[Any, int, int, ProgressFn | None], list[SimBet]]
     demo_bets: Callable[[Any, str], list[BetRequest]]
+    #: variant -> the game-specific part of its description (docs/describe.md); None: generic
+    describe: Callable[[Any], dict[str, Any]] | None = None
+    #: (variant, outcome) -> the normalised view of a round's outcome; None: generic
+    display: Callable[[Any, Mapping[str, Any]], dict[str, Any]] | None = None
 
 
 @cache
