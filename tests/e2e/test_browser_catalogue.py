@@ -1,7 +1,7 @@
 """End to end in a real browser, issue 14: every game and variant of ``GET /api/games`` is
 playable from its generic page (``game.html``), driven by nothing but the engine's description.
 
-For each variant the test opens the page, places the description's first bet on its
+For each variant the test opens the page, places the description's first bet that needs no other on its
 ``example_target`` with the smallest chip that meets the bet's minimum stake, plays the round to
 its end (taking the default decision, the one the "If the time runs out" note names, whenever one
 is asked) and checks the balance shown against the round's recall in Games History. The list of
@@ -34,7 +34,8 @@ def catalogue_server(launch: Any) -> str:
 
 def _get(page: Any, path: str) -> Any:
     return page.evaluate("""async (p) => {
-        const r = await fetch(p, {headers: {Authorization: `Bearer ${localStorage.getItem('croupier.token')}`}});
+        const t = localStorage.getItem('croupier.token');
+        const r = await fetch(p, {headers: t ? {Authorization: `Bearer ${t}`} : {}});
         return {status: r.status, body: await r.json()};
     }""", path)
 
@@ -45,6 +46,52 @@ def _chip_for(page: Any, low: int, high: int) -> int:
     legal = [c for c in chips if low <= c <= high]
     assert legal, f"no chip of {chips} is within [{low}, {high}]"
     return legal[0]
+
+
+class Players:
+    """One player per currency (a variant is played in the currencies it has limits in), each
+    registered and funded once through the account page; switching is swapping the session."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        self.page, self.base, self.sessions = page, base, {}  # type: dict[str, Any]
+
+    def use(self, currency: str, exponent: int) -> None:
+        if currency in self.sessions:
+            self.page.evaluate("([t, p]) => { localStorage.setItem('croupier.token', t);"
+                               " localStorage.setItem('croupier.player', p); }", self.sessions[currency])
+            return
+        self.page.evaluate("() => { localStorage.removeItem('croupier.token'); localStorage.removeItem('croupier.player'); }")
+        units = 5000 if exponent else 500000  # 5,000 units (500,000 where there is no minor unit)
+        amount = f"{units}.{'0' * exponent}" if exponent else str(units)
+        _register_and_deposit(self.page, self.base, amount, units * 10**exponent, currency)
+        self.sessions[currency] = self.page.evaluate(
+            "() => [localStorage.getItem('croupier.token'), localStorage.getItem('croupier.player')]")
+
+
+def _place_a_legal_bet(page: Any, desc: dict[str, Any], currency: str) -> tuple[dict[str, Any], int]:
+    """Place the first bet that stands alone (a side bet needs its main bet) on its example target
+    with the smallest legal chip, and send it; a bet the table refuses now (HI LO's HI before any
+    card is out) is cleared with its message and the next one tried."""
+    refused = []
+    for bet in desc["bets"]:
+        if bet["requires"] or bet["decision_only"]:
+            continue
+        low, high = (bet["limits"] or {}).get(currency) or (0, 10**12)
+        chip = _chip_for(page, low, high)
+        page.click(f"#chips .chip-btn[data-minor='{chip}']")
+        page.click(f"#layout .spot-btn[data-code='{bet['code']}']")
+        page.wait_for_selector(f"#layout .spot-btn[data-code='{bet['code']}'][data-amount='{chip}']")
+        page.click("#confirm")
+        page.wait_for_function("() => document.querySelector('#result').dataset.round"
+                               " || document.querySelector('#stage').dataset.state"
+                               " || document.querySelector('#toast').textContent")
+        message = page.text_content("#toast")
+        if not message:
+            return bet, chip
+        refused.append((bet["code"], message))
+        page.evaluate("() => { document.querySelector('#toast').textContent = ''; }")
+        page.click("#clear")
+    raise AssertionError(f"{desc['game']} {desc['variant']}: every bet was refused: {refused}")
 
 
 def _play_decisions(page: Any) -> None:
@@ -64,24 +111,22 @@ def test_issue14_every_variant_of_the_catalogue_plays_a_round_from_its_descripti
         page: Any, catalogue_server: str) -> None:
     base = catalogue_server
     page.set_default_timeout(20_000)
-    _register_and_deposit(page, base, "5000.00", 500000)
+    page.goto(f"{base}/")
+    players = Players(page, base)
     games = _get(page, "/api/games")["body"]["items"]
     pairs = [(g["name"], v["name"]) for g in games for v in g["variants"]]
     assert sorted(pairs) == sorted(all_variants())  # the API lists every variant file
     for game, variant in pairs:
+        print("playing", game, variant)  # shown when the test fails
         answer = _get(page, f"/api/games/{game}/variants/{variant}/description")
         assert answer["status"] == 200, (game, variant, answer)
         desc = answer["body"]
-        bet = desc["bets"][0]
-        low, high = bet["limits"]["EUR"]
+        currency = "EUR" if "EUR" in desc["currencies"] else sorted(desc["currencies"])[0]
+        players.use(currency, desc["currencies"][currency]["exponent"])
         page.goto(f"{base}/game.html?game={game}&variant={variant}")
         page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor > ''")
         before = _minor(page, "#balance")
-        chip = _chip_for(page, low, high)
-        page.click(f"#chips .chip-btn[data-minor='{chip}']")
-        page.click(f"#layout .spot-btn[data-code='{bet['code']}']")
-        page.wait_for_selector(f"#layout .spot-btn[data-code='{bet['code']}'][data-amount='{chip}']")
-        page.click("#confirm")
+        bet, chip = _place_a_legal_bet(page, desc, currency)
         if desc["play"] == "decision":
             _play_decisions(page)
         page.wait_for_selector("#result[data-round][data-net]")

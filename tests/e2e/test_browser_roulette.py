@@ -59,7 +59,7 @@ def _expected_return(variant_name: str, bets: list[dict[str, Any]], pocket: str)
     return int(total)
 
 
-def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> str:
+def _register_and_deposit(page: Any, base: str, amount: str, minor: int, currency: str = "EUR") -> str:
     """Register through the account page (000 §9: over 21; 000 §10: one account per document),
     then deposit: pending until the simulated provider confirms it, then cash (000 §10)."""
     login = f"e2e_{secrets.token_hex(4)}"
@@ -69,11 +69,11 @@ def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> str:
     form.get_by_label("Password").fill("correct horse battery")
     form.get_by_label("Date of birth").fill("1990-05-17")
     form.get_by_label("Passport or ID number").fill(f"E2E{secrets.token_hex(5).upper()}")
-    form.get_by_label("Currency").select_option("EUR")
+    form.get_by_label("Currency").select_option(currency)
     form.get_by_role("button", name="Register", exact=True).click()
     page.wait_for_selector("#member:not([hidden])")
     page.wait_for_function("() => document.querySelector('#cash')?.dataset.minor === '0'")
-    page.get_by_label("Deposit amount (EUR)").fill(amount)
+    page.get_by_label(f"Deposit amount ({currency})").fill(amount)
     page.get_by_role("button", name="Deposit", exact=True).click()
     page.wait_for_selector("#deposit-status[data-state='confirmed']")
     page.wait_for_function(f"() => document.querySelector('#cash')?.dataset.minor === '{minor}'")

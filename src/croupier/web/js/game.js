@@ -72,6 +72,9 @@ async function main() {
   shell.wire();
   applyStrings();
   document.addEventListener("croupier:lang", () => shell.renderSlip());
+  if (!cur && desc.currencies) {
+    $("#confirm-hint").textContent = `${desc.title} is played in ${Object.keys(desc.currencies).join(", ")}; your account is in ${page.currency}.`;
+  }
   if (mode === "table") {
     const tb = await api.table(tableId);
     shell.bettingSeconds = tb.betting_seconds || 23;
@@ -103,6 +106,7 @@ function layBets(desc) {
     const group = el("fieldset", { class: "bet-group", dataset: { group: g.name } }, el("legend", {}, g.label));
     for (const b of g.bets) {
       page.labels.set(b.code, b.label);
+      if (b.decision_only) continue; // placed by a decision (Call, Double): in the paytable only
       const picker = targetPicker(b, `${t("target")}: ${b.label}`);
       page.pickers.set(b.code, picker);
       const lim = b.limits?.[page.currency];
