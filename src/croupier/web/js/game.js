@@ -61,7 +61,7 @@ async function main() {
     hooks: {
       showChips, setEnabled: (on) => $("#layout").toggleAttribute("disabled", !on),
       play: mode === "decision" ? startDecision : playSingle,
-      onResult: (m) => showRound(m.display, m.outcome),
+      onResult: (m) => showRound(m.display, m.outcome).then(() => shell.setPhase(m.display?.headline || t("result"))),
       onRound: (r) => { if (r?.state === "open") $("#stage").replaceChildren(); },
     },
   });
