@@ -54,6 +54,8 @@ class BetDescriptionOut(_Strict):
     requires: list[str] = []
     #: a package of this many equal chips (a racetrack bet): the stake is a multiple of it
     chips: int = 1
+    #: the bet opens only in this state of the table (HI LO's HI after a previous card)
+    condition: str | None = None
 
 
 class GroupOut(_Strict):
@@ -143,8 +145,9 @@ def _static(game_name: str, variant_name: str) -> dict[str, Any]:
     part = D.describe(spec, variant)
     rtps = {r.bet: r.rtp for r in spec.exact(variant)}
     bets = []
-    for b in part["bets"]:
-        rtp = rtps.get(b["code"])
+    for raw in part["bets"]:
+        b = {k: v for k, v in raw.items() if k != "rtp_code"}
+        rtp = rtps.get(raw.get("rtp_code", b["code"]))
         bets.append({**b, "rtp": "" if rtp is None else f"{rtp.numerator}/{rtp.denominator}",
                      "limits": b.get("limits") or D.stake_limits(variant, b["code"])})
     currencies: dict[str, Any] = {}
