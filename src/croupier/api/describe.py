@@ -52,6 +52,10 @@ class BetDescriptionOut(_Strict):
     decision_only: bool = False
     #: codes of the bets this one needs on the same slip (a side bet needs its main bet)
     requires: list[str] = []
+    #: a package of this many equal chips (a racetrack bet): the stake is a multiple of it
+    chips: int = 1
+    #: the bet opens only in this state of the table (HI LO's HI after a previous card)
+    condition: str | None = None
 
 
 class GroupOut(_Strict):
@@ -141,10 +145,11 @@ def _static(game_name: str, variant_name: str) -> dict[str, Any]:
     part = D.describe(spec, variant)
     rtps = {r.bet: r.rtp for r in spec.exact(variant)}
     bets = []
-    for b in part["bets"]:
-        rtp = rtps.get(b["code"])
+    for raw in part["bets"]:
+        b = {k: v for k, v in raw.items() if k != "rtp_code"}
+        rtp = rtps.get(raw.get("rtp_code", b["code"]))
         bets.append({**b, "rtp": "" if rtp is None else f"{rtp.numerator}/{rtp.denominator}",
-                     "limits": D.stake_limits(variant, b["code"])})
+                     "limits": b.get("limits") or D.stake_limits(variant, b["code"])})
     currencies: dict[str, Any] = {}
     for cur in sorted({c for b in bets for c in b["limits"]}) or ["EUR"]:
         ranges = [b["limits"][cur] for b in bets if cur in b["limits"]]
