@@ -69,25 +69,26 @@ class Players:
 
 
 def _place_a_legal_bet(page: Any, desc: dict[str, Any], currency: str) -> tuple[dict[str, Any], int]:
-    """Place the first bet that stands alone (a side bet needs its main bet) on its example target
-    with the smallest legal chip, and send it; a bet the table refuses now (HI LO's HI before any
-    card is out) is cleared with its message and the next one tried."""
+    """Place the first bet that stands alone (a side bet needs its main bet; HI LO's HI needs a
+    card out) on its example target with the smallest legal chip, and send it; a bet refused all
+    the same is cleared with its message and the next one tried. Returns the bet and its stake."""
     refused = []
     for bet in desc["bets"]:
-        if bet["requires"] or bet["decision_only"]:
+        if bet["requires"] or bet["decision_only"] or bet.get("condition"):
             continue
         low, high = (bet["limits"] or {}).get(currency) or (0, 10**12)
         chip = _chip_for(page, low, high)
         page.click(f"#chips .chip-btn[data-minor='{chip}']")
         page.click(f"#layout .spot-btn[data-code='{bet['code']}']")
-        page.wait_for_selector(f"#layout .spot-btn[data-code='{bet['code']}'][data-amount='{chip}']")
+        stake = chip * bet.get("chips", 1)  # a package bet takes its chips at once
+        page.wait_for_selector(f"#layout .spot-btn[data-code='{bet['code']}'][data-amount='{stake}']")
         page.click("#confirm")
         page.wait_for_function("() => document.querySelector('#result').dataset.round"
                                " || document.querySelector('#stage').dataset.state"
                                " || document.querySelector('#toast').textContent")
         message = page.text_content("#toast")
         if not message:
-            return bet, chip
+            return bet, stake
         refused.append((bet["code"], message))
         page.evaluate("() => { document.querySelector('#toast').textContent = ''; }")
         page.click("#clear")
@@ -126,7 +127,7 @@ def test_issue14_every_variant_of_the_catalogue_plays_a_round_from_its_descripti
         page.goto(f"{base}/game.html?game={game}&variant={variant}")
         page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor > ''")
         before = _minor(page, "#balance")
-        bet, chip = _place_a_legal_bet(page, desc, currency)
+        bet, stake = _place_a_legal_bet(page, desc, currency)
         if desc["play"] == "decision":
             _play_decisions(page)
         page.wait_for_selector("#result[data-round][data-net]")
@@ -134,7 +135,7 @@ def test_issue14_every_variant_of_the_catalogue_plays_a_round_from_its_descripti
         recall = _recall(page, rid)
         assert (recall["game"], recall["variant"], recall["state"]) == (game, variant, "settled"), recall
         assert [(b["code"], b["target"]) for b in recall["bets"]] == [(bet["code"], bet["example_target"])]
-        assert recall["stake_minor"] == chip
+        assert recall["stake_minor"] == stake
         after = before - recall["stake_minor"] + recall["returned_minor"]
         page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{after}'")
         assert int(page.get_attribute("#result", "data-returned")) == recall["returned_minor"]

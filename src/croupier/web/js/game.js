@@ -54,7 +54,9 @@ async function main() {
   mountRules($("#rules"), desc);
   if (location.hash === "#rules") $("#rules").open = true;
   mountPanel($("#panel"), { verb: mode === "decision" ? "deal" : mode === "single" ? "play" : "place_bets" });
-  const slip = new BetSlip({ label: (code, target) => `${page.labels.get(code) || code}${targetText(target)}` });
+  // a package bet (a racetrack call bet) takes its `chips` equal chips at once
+  const packs = Object.fromEntries(desc.bets.map((b) => [b.code, b.chips || 1]));
+  const slip = new BetSlip({ label: (code, target) => `${page.labels.get(code) || code}${targetText(target)}`, chips: (code) => packs[code] || 1 });
   const shell = new BettingShell({
     tableId, currency: page.currency, slip, verb: mode === "table" ? null : t(mode === "decision" ? "deal" : "play"),
     maxOf: (code) => desc.bets.find((b) => b.code === code)?.limits?.[page.currency]?.[1],
