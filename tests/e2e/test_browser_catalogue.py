@@ -1,9 +1,9 @@
 """End to end in a real browser, issue 14: every game and variant of ``GET /api/games`` is
 playable from its generic page (``game.html``), driven by nothing but the engine's description.
 
-For each variant the test opens the page, places the description's first bet that needs no other on its
-``example_target`` with the smallest chip that meets the bet's minimum stake, plays the round to
-its end (taking the default decision, the one the "If the time runs out" note names, whenever one
+For each variant the test opens the page, places the description's first bet that needs no
+other (or a bet with the bets it requires) on its ``example_target`` with the smallest legal
+chip, plays the round to its end (taking the default decision, the one the "If the time runs out" note names, whenever one
 is asked) and checks the balance shown against the round's recall in Games History. The list of
 variants is read from the API (and checked against the registry), so a new variant file is
 covered without touching this test. One browser, one page reused, no tables running."""
@@ -53,7 +53,8 @@ class Players:
     registered and funded once through the account page; switching is swapping the session."""
 
     def __init__(self, page: Any, base: str) -> None:
-        self.page, self.base, self.sessions = page, base, {}  # type: dict[str, Any]
+        self.page, self.base = page, base
+        self.sessions: dict[str, Any] = {}
 
     def use(self, currency: str, exponent: int) -> None:
         if currency in self.sessions:
@@ -68,31 +69,48 @@ class Players:
             "() => [localStorage.getItem('croupier.token'), localStorage.getItem('croupier.player')]")
 
 
-def _place_a_legal_bet(page: Any, desc: dict[str, Any], currency: str) -> tuple[dict[str, Any], int]:
-    """Place the first bet that stands alone (a side bet needs its main bet; HI LO's HI needs a
-    card out) on its example target with the smallest legal chip, and send it; a bet refused all
-    the same is cleared with its message and the next one tried. Returns the bet and its stake."""
+def _slip_of(desc: dict[str, Any], first: dict[str, Any]) -> list[dict[str, Any]]:
+    """A bet and every bet it requires (a side bet its main bet, the Blind its Ante), in order."""
+    by_code = {b["code"]: b for b in desc["bets"]}
+    slip: list[dict[str, Any]] = []
+    todo = [first]
+    while todo:
+        bet = todo.pop(0)
+        if bet not in slip:
+            slip.append(bet)
+            todo.extend(by_code[c] for c in bet["requires"])
+    return slip
+
+
+def _place_a_legal_bet(page: Any, desc: dict[str, Any], currency: str) -> list[tuple[dict[str, Any], int]]:
+    """Place a bet with what it requires, each on its example target with the smallest chip legal
+    for all of them, and send the slip: the bets that stand alone first, then those that need
+    another (HI LO's HI, open only once a card is out, is left). A slip refused all the same is
+    cleared with its message and the next one tried. Returns [(bet, stake)] as placed."""
     refused = []
-    for bet in desc["bets"]:
-        if bet["requires"] or bet["decision_only"] or bet.get("condition"):
-            continue
-        low, high = (bet["limits"] or {}).get(currency) or (0, 10**12)
-        chip = _chip_for(page, low, high)
+    firsts = [b for b in desc["bets"] if not b["decision_only"] and not b.get("condition")]
+    for first in sorted(firsts, key=lambda b: len(b["requires"]) > 0):
+        slip = _slip_of(desc, first)
+        limits = [(b["limits"] or {}).get(currency) or (0, 10**12) for b in slip]
+        chip = _chip_for(page, max(lo for lo, _ in limits), min(hi for _, hi in limits))
         page.click(f"#chips .chip-btn[data-minor='{chip}']")
-        page.click(f"#layout .spot-btn[data-code='{bet['code']}']")
-        stake = chip * bet.get("chips", 1)  # a package bet takes its chips at once
-        page.wait_for_selector(f"#layout .spot-btn[data-code='{bet['code']}'][data-amount='{stake}']")
+        placed = []
+        for bet in reversed(slip):  # the required bets first
+            page.click(f"#layout .spot-btn[data-code='{bet['code']}']")
+            stake = chip * bet.get("chips", 1)  # a package bet takes its chips at once
+            page.wait_for_selector(f"#layout .spot-btn[data-code='{bet['code']}'][data-amount='{stake}']")
+            placed.append((bet, stake))
         page.click("#confirm")
         page.wait_for_function("() => document.querySelector('#result').dataset.round"
                                " || document.querySelector('#stage').dataset.state"
                                " || document.querySelector('#toast').textContent")
         message = page.text_content("#toast")
         if not message:
-            return bet, stake
-        refused.append((bet["code"], message))
+            return placed
+        refused.append(([b["code"] for b in slip], message))
         page.evaluate("() => { document.querySelector('#toast').textContent = ''; }")
         page.click("#clear")
-    raise AssertionError(f"{desc['game']} {desc['variant']}: every bet was refused: {refused}")
+    raise AssertionError(f"{desc['game']} {desc['variant']}: every slip was refused: {refused}")
 
 
 def _play_decisions(page: Any) -> None:
@@ -127,15 +145,16 @@ def test_issue14_every_variant_of_the_catalogue_plays_a_round_from_its_descripti
         page.goto(f"{base}/game.html?game={game}&variant={variant}")
         page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor > ''")
         before = _minor(page, "#balance")
-        bet, stake = _place_a_legal_bet(page, desc, currency)
+        placed = _place_a_legal_bet(page, desc, currency)
         if desc["play"] == "decision":
             _play_decisions(page)
         page.wait_for_selector("#result[data-round][data-net]")
         rid = int(page.get_attribute("#result", "data-round"))
         recall = _recall(page, rid)
         assert (recall["game"], recall["variant"], recall["state"]) == (game, variant, "settled"), recall
-        assert [(b["code"], b["target"]) for b in recall["bets"]] == [(bet["code"], bet["example_target"])]
-        assert recall["stake_minor"] == stake
+        assert sorted((b["code"], b["target"], b["stake_minor"]) for b in recall["bets"]) == sorted(
+            (bet["code"], bet["example_target"], stake) for bet, stake in placed)
+        assert recall["stake_minor"] == sum(stake for _, stake in placed)
         after = before - recall["stake_minor"] + recall["returned_minor"]
         page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{after}'")
         assert int(page.get_attribute("#result", "data-returned")) == recall["returned_minor"]
