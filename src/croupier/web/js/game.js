@@ -41,7 +41,7 @@ async function main() {
   page.desc = desc;
   for (const [c, info] of Object.entries(desc.currencies || {})) learnExponent(c, info.exponent);
   if (token()) { try { page.currency = (await api.me()).player.currency; } catch { /* logged out */ } }
-  else page.currency = Object.keys(desc.currencies || {})[0] || "EUR";
+  else page.currency = "EUR" in (desc.currencies || {}) ? "EUR" : Object.keys(desc.currencies || {})[0] || "EUR";
   const tableId = params.get("table") || (desc.play === "table" ? (desc.tables || []).find((tb) => tb.currency === page.currency)?.id : null);
   const mode = tableId ? "table" : desc.play === "decision" ? "decision" : "single";
   document.body.dataset.mode = mode;
