@@ -12,7 +12,7 @@ import { el } from "./shell/dom.js";
 import { applyStrings, t } from "./shell/i18n.js";
 import { startPage } from "./shell/page.js";
 import { mountPanel } from "./shell/panel.js";
-import { historyLink, mountFair, mountRules } from "./shell/panels.js";
+import { mountFair, mountRules } from "./shell/panels.js";
 import { BetSlip } from "./shell/slip.js";
 import { BettingShell, sendOnce } from "./shell/table.js";
 import { targetPicker, targetText } from "./shell/targets.js";
@@ -50,7 +50,6 @@ async function main() {
   const cur = desc.currencies?.[page.currency];
   const lim = cur ? `${formatMoney(cur.min_minor, page.currency)} – ${formatMoney(cur.max_minor, page.currency)}` : "";
   $("#table-meta").textContent = [desc.family, page.currency, lim].filter(Boolean).join(" · ");
-  $("#links").append(historyLink());
   mountRules($("#rules"), desc);
   if (location.hash === "#rules") $("#rules").open = true;
   mountPanel($("#panel"), { verb: mode === "decision" ? "deal" : mode === "single" ? "play" : "place_bets" });

@@ -1,11 +1,12 @@
 // The skeleton every game page shares, built here once (no page repeats it): the title line
-// (title, meta, links, the language switch), the round status beside the page's own `#side` box,
+// (title, meta, the Games History link, the language switch), the round status beside the page's own `#side` box,
 // and the grid of the page's `#play` section and the player's panel. A page's HTML holds only
 // what is its own (`#side`, `#play`, and an `#panel` of its own if it has one).
 import { toast, renderHeader } from "../ui.js";
 import { el } from "./dom.js";
 import { applyStrings, languageSwitch } from "./i18n.js";
 import { mountPanel, mountStatus } from "./panel.js";
+import { historyLink } from "./panels.js";
 
 const $ = (sel) => document.querySelector(sel);
 
@@ -24,7 +25,7 @@ export function startPage(main, { title = "", panel = {}, statusLabel } = {}) {
   root.replaceChildren(
     el("div", { class: "table-head" },
       el("h1", { id: "table-title" }, title), el("p", { class: "table-meta", id: "table-meta" }),
-      el("p", { class: "links", id: "links" }), el("p", { class: "lang", id: "lang" })),
+      el("p", { class: "links", id: "links" }, historyLink()), el("p", { class: "lang", id: "lang" })),
     el("section", { class: "status", "aria-label": "Round status" }, el("div", { class: "phase-box", id: "status" }), side),
     el("div", { class: "table-grid" }, play, aside));
   if (!$("#toast")) document.body.append(el("div", { class: "toast", id: "toast", role: "alert", "aria-live": "assertive" }));
