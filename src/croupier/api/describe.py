@@ -67,7 +67,8 @@ class DecisionOut(_Strict):
     name: str
     label: str
     adds: str | None
-    #: the decision the timer takes (platform.decisions.DEFAULT_ORDER)
+    #: a decision the timer takes when it is offered (platform.decisions.DEFAULT_ORDER; the
+    #: games offer one such at a time: Stand or No insurance, Fold, Check, Pass, Cash out)
     default: bool
     #: what the player must add to the decision (``{"card": "a card of your hand"}``)
     args: dict[str, str] = {}
@@ -158,9 +159,8 @@ def _static(game_name: str, variant_name: str) -> dict[str, Any]:
         exponent = currency(cur).exponent
         currencies[cur] = {"exponent": exponent, "min_minor": lo, "max_minor": hi,
                            "chips_minor": chips(lo, hi, exponent)}
-    names = [d["name"] for d in part["decisions"]]
-    default = next((n for n in DEFAULT_ORDER if n in names), None)
-    decisions = [{**d, "default": d["name"] == default} for d in part["decisions"]]
+    decisions = [{**d, "default": d["name"] in DEFAULT_ORDER and not d["adds"]}
+                 for d in part["decisions"]]
     return {"game": game_name, "variant": variant_name,
             "title": str(getattr(variant, "title", variant_name)), "family": _family(spec),
             "source": getattr(variant, "source", None), "play": _play_mode(game_name),
