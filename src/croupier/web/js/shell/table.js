@@ -30,22 +30,6 @@ export async function sendOnce(send, tries = 3) {
   }
 }
 
-/**
- * The table socket through the one helper of js/api.js, `openTableSocket(id, onMessage)` (it
- * authenticates the socket and parses the events); before that helper, the socket of
- * `tableSocketUrl`.
- */
-function openSocket(tableId, onMessage) {
-  if (typeof API.openTableSocket === "function") return API.openTableSocket(tableId, onMessage);
-  const socket = new WebSocket(API.tableSocketUrl(tableId));
-  socket.addEventListener("message", (ev) => {
-    let msg;
-    try { msg = JSON.parse(ev.data); } catch { return; }
-    onMessage(msg);
-  });
-  return socket;
-}
-
 export class BettingShell {
   /**
    * opts: { tableId (null: single-player rounds), currency, slip (a BetSlip), chipValues,
@@ -263,7 +247,7 @@ export class BettingShell {
 
   connect() {
     let opened = false;
-    const socket = openSocket(this.tableId, (msg) => this.onEvent(msg));
+    const socket = API.openTableSocket(this.tableId, (msg) => this.onEvent(msg));
     this.socket = socket;
     socket.addEventListener("open", () => { this.retry = 0; this.failures = 0; opened = true; });
     socket.addEventListener("close", () => {
