@@ -154,7 +154,10 @@ def display(spec: Any, variant: Any, outcome: Mapping[str, Any] | None) -> dict[
     if outcome is None:
         return None
     fn = spec.display or generic_display
-    return dict(fn(variant, outcome))
+    view = dict(fn(variant, outcome))
+    if not view.get("headline"):  # an outcome with nothing to say still reads as one line
+        view["headline"] = headline_of(outcome)
+    return view
 
 
 def hand(label: str, cards: Sequence[str], total: str | int | None = None,

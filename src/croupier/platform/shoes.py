@@ -323,7 +323,7 @@ def view(session: Session, table: GameTable) -> dict[str, Any]:
                                    TableShoeRow.state == "finished")
         .order_by(TableShoeRow.number.desc()).limit(1)).one_or_none()
     coups = [{"round_id": r.id, "number": r.number, "state": r.state, "outcome": r.outcome,
-              "display": view_of(r.game, r.variant, r.outcome)}  # issue 14
+              "display": view_of(table.game, table.variant, r.outcome)}  # issue 14
              for r in reversed(rounds[-RECENT_COUPS:])]
     return {
         "shoe": _shoe_brief(shoe),
