@@ -11,6 +11,8 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.api.describe import DescriptionOut, description
 from croupier.errors import CroupierError, IllegalAction
@@ -205,3 +207,26 @@ def test_issue_14_chips_follow_the_1_2_5_series_inside_the_limits() -> None:
     assert chips(10, 500000) == [10, 20, 50, 100, 200, 500, 1000]
     assert chips(25, 60) == [50]
     assert chips(None, None, 2)[0] == 100
+
+
+_SCALARS = st.one_of(st.integers(-5, 60), st.text(max_size=4), st.booleans(), st.none(),
+                     st.sampled_from(["Ah", "Tc", "Jk", "00", "17", "player", "tie"]))
+_VALUES = st.recursive(_SCALARS, lambda inner: st.one_of(
+    st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=6), inner, max_size=4)),
+    max_leaves=12)
+
+
+@given(g=st.sampled_from(sorted({g for g, _v in CASES})),
+       outcome=st.dictionaries(st.sampled_from(
+           ["pockets", "cards", "hands", "winner", "player", "banker", "dealer", "card", "boxes",
+            "player_total", "banker_total", "spread", "wins", "streak", "outcomes", "lucky"]),
+           _VALUES, max_size=6))
+@settings(max_examples=150, deadline=None)
+def test_issue_14_a_recall_always_has_a_view_whatever_outcome_is_stored(
+        g: str, outcome: dict[str, Any]) -> None:
+    """docs/describe.md: a stored outcome a game's display cannot read gets the generic view; a
+    recall never fails for its view, and every view has a kind and a headline."""
+    v = next(v for gg, v in CASES if gg == g)
+    view = D.view_of(g, v, outcome)
+    assert view is not None and view["kind"] in D.KINDS
+    assert isinstance(view["headline"], str) and view["headline"]

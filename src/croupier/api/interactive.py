@@ -95,6 +95,7 @@ class InteractiveRoundOut(_Out):
     returned_minor: int | None
     net_minor: int | None
     legal_actions: list[LegalActionOut]
+    display: dict[str, Any] | None = None  # issue 14: the normalised view (docs/describe.md)
     default_action: str | None
     decision_deadline: str | None
     seconds_left: float | None

@@ -190,6 +190,7 @@ class HistoryItemOut(_Out):
     returned_minor: int | None
     net_minor: int | None
     outcome: dict[str, Any] | None
+    display: dict[str, Any] | None = None  # issue 14: the normalised outcome view (docs/describe.md)
     created_at: str
     settled_at: str | None
 
@@ -235,11 +236,13 @@ class TableRoundOut(_Out):
     closes_at: str | None
     server_seed_hash: str
     outcome: dict[str, Any] | None = None
+    display: dict[str, Any] | None = None  # issue 14: the normalised outcome view (docs/describe.md)
 
 
 class RecentResult(_Out):
     round_id: int
     outcome: dict[str, Any] | None
+    display: dict[str, Any] | None = None  # issue 14: the normalised outcome view (docs/describe.md)
 
 
 class ShoeOut(_Out):
@@ -281,6 +284,7 @@ class CoupOut(_Out):
     number: int | None
     state: str
     outcome: dict[str, Any] | None
+    display: dict[str, Any] | None = None  # issue 14: the normalised outcome view (docs/describe.md)
 
 
 class TableOut(_Out):

@@ -154,7 +154,10 @@ def display(spec: Any, variant: Any, outcome: Mapping[str, Any] | None) -> dict[
     if outcome is None:
         return None
     fn = spec.display or generic_display
-    return dict(fn(variant, outcome))
+    view = dict(fn(variant, outcome))
+    if not view.get("headline"):  # an outcome with nothing to say still reads as one line
+        view["headline"] = headline_of(outcome)
+    return view
 
 
 def hand(label: str, cards: Sequence[str], total: str | int | None = None,
@@ -246,3 +249,18 @@ def generic_cards_display(_variant: Any, outcome: Mapping[str, Any]) -> dict[str
     extra = {k: v for k, v in outcome.items()
              if isinstance(v, (str, int, bool)) and not is_card(v) and k not in ("kind", "headline", "hands")}
     return cards_view(hands_of(outcome), winner_headline(outcome), **extra)
+
+
+def view_of(game_name: str, variant_name: str, outcome: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """The normalised view of a stored round's outcome (``None`` while it has none). A round
+    recorded under rules the catalogue no longer has, or in a shape its game's ``display`` does
+    not read, gets the generic view rather than an error: a recall never fails for its view."""
+    from croupier.errors import CroupierError
+    from croupier.games.registry import game, load_variant
+
+    if outcome is None:
+        return None
+    try:
+        return display(game(game_name), load_variant(game_name, variant_name), outcome)
+    except (CroupierError, LookupError, TypeError, ValueError, AttributeError):
+        return generic_display(None, outcome)

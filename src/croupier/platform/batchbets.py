@@ -40,6 +40,7 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, CurrencyMismatch, IllegalAction
 from croupier.games.base import BetRequest, compact_bets, play
+from croupier.games.describe import view_of
 from croupier.money import currency, format_minor
 from croupier.platform import betpath
 from croupier.platform.betpath import (
@@ -606,6 +607,8 @@ def _write_rounds(session: Session, played: list[_Played], players: dict[int, _P
             "game": x.round_row["game"], "variant": c.bet.variant, "state": "settled",
             "currency": cur, "stake_minor": x.total, "returned_minor": returned,
             "net_minor": returned - x.total, "outcome": x.round_row["outcome"],
+            "display": view_of(x.round_row["game"], c.bet.variant,  # issue 14: with the result
+                               x.round_row["outcome"]),
             "created_at": iso(now), "settled_at": iso(now),
             "currency_exponent": currency(cur).exponent,
             "bets": [{"code": r["code"], "target": r["target"], "stake_minor": r["stake"],

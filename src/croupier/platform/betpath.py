@@ -58,6 +58,7 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch, IllegalAction
 from croupier.games.base import BetRequest, compact_bets, play
+from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
 from croupier.money import currency, format_minor
 from croupier.platform.clock import aware, iso
@@ -645,6 +646,7 @@ def _record_round(session: Session, conn: Connection, spec: GameSpec, variant_na
         "round_id": round_id, "kind": "single", "table_id": None, "game": spec.name,
         "variant": variant_name, "state": "settled", "currency": cur, "stake_minor": total,
         "returned_minor": returned, "net_minor": returned - total, "outcome": outcome,
+        "display": view_of(spec.name, variant_name, outcome),  # issue 14: once, with the result
         "created_at": iso(now), "settled_at": iso(now),
         "currency_exponent": currency(cur).exponent,
         "bets": [{"code": r["code"], "target": r["target"], "stake_minor": r["stake"],

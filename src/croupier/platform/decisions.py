@@ -198,7 +198,7 @@ def variant_table(game_name: str, variant_name: str, cur: str) -> dict[str, Any]
     if isinstance(variant, BlackjackVariant):
         lim = variant.limit_set(cur)
         for code in variant.bet_codes:
-            lo, hi = lim.main if code in ("main", "bet_behind") else lim.side
+            lo, hi = lim.range_for(code)
             out["bets"].append({"code": code, "min_minor": lo, "max_minor": hi})
         out["seats"] = variant.seats
         out["boxes_per_player"] = variant.boxes_per_player

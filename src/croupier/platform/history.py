@@ -7,6 +7,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from croupier.games.describe import view_of
 from croupier.money import currency
 from croupier.platform.clock import iso
 from croupier.platform.errors import NotFound
@@ -22,6 +23,8 @@ def _item(rnd: Round, p: Play) -> dict[str, Any]:
         "stake_minor": p.stake_total, "returned_minor": returned,
         "net_minor": None if returned is None else returned - p.stake_total,
         "outcome": rnd.outcome if rnd.state in ("resulted", "settled", "voided") else None,
+        "display": (view_of(rnd.game, rnd.variant, rnd.outcome)  # issue 14
+                    if rnd.state in ("resulted", "settled", "voided") else None),
         "created_at": iso(p.created_at), "settled_at": iso(p.settled_at),
     }
 

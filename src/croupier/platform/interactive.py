@@ -42,6 +42,7 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, IllegalAction, RoundFinished
 from croupier.games.base import BetRequest, Decision, Settlement, reenact
+from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
 from croupier.money import currency as currency_info
 from croupier.money import format_minor
@@ -180,13 +181,16 @@ def view(session: Session, live: Live, player: Player, now: datetime) -> dict[st
     bets = [{"code": b.code, "target": b.target, "stake_minor": b.stake,
              "returned_minor": b.returned, "outcome": b.outcome}
             for b in play_bets(session, play.id)]
+    out_table = table_view(spec, state)
     out: dict[str, Any] = {
         "round_id": rnd.id, "game": rnd.game, "variant": rnd.variant, "state": rnd.state,
         "currency": play.currency, "currency_exponent": currency_info(play.currency).exponent,
-        "decision_no": live.decisions, "table": table_view(spec, state), "bets": bets,
+        "decision_no": live.decisions, "table": out_table, "bets": bets,
         "stake_minor": play.stake_total, "returned_minor": play.returned_total,
         "net_minor": None if play.returned_total is None else play.returned_total - play.stake_total,
         "legal_actions": actions,
+        # issue 14: the normalised view of the stored outcome, or of the hands so far
+        "display": view_of(rnd.game, rnd.variant, rnd.outcome or out_table),
         "default_action": None if default is None else default.name,
         "decision_deadline": iso(deadline),
         "seconds_left": None if deadline is None else max(0.0, (deadline - now).total_seconds()),

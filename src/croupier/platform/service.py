@@ -23,6 +23,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
+from croupier.games.describe import view_of
 from croupier.money import currency
 from croupier.platform import betpath, fairness, live, players, shoes, tables, throttle, wallet
 from croupier.platform.clock import Clock, iso, utcnow
@@ -352,6 +353,7 @@ class Platform:
         def fn(s: Session) -> dict[str, Any]:
             rnd = tables.result_round(s, round_id, self.clock())
             return {"round_id": rnd.id, "outcome": rnd.outcome, "server_seed": rnd.server_seed,
+                    "display": view_of(rnd.game, rnd.variant, rnd.outcome),  # issue 14
                     "client_seed": rnd.client_seed, "nonce": rnd.nonce}
         return self.run(fn)
 

@@ -53,6 +53,7 @@ from croupier.games.baccarat.shoe import TableShoe
 from croupier.games.baccarat.variant import BaccaratVariant
 from croupier.games.base import Action, DrawAction, play
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
 from croupier.platform.clock import iso
 from croupier.platform.errors import RoundStateError
@@ -321,7 +322,8 @@ def view(session: Session, table: GameTable) -> dict[str, Any]:
         select(TableShoeRow).where(TableShoeRow.table_id == table.id,
                                    TableShoeRow.state == "finished")
         .order_by(TableShoeRow.number.desc()).limit(1)).one_or_none()
-    coups = [{"round_id": r.id, "number": r.number, "state": r.state, "outcome": r.outcome}
+    coups = [{"round_id": r.id, "number": r.number, "state": r.state, "outcome": r.outcome,
+              "display": view_of(table.game, table.variant, r.outcome)}  # issue 14
              for r in reversed(rounds[-RECENT_COUPS:])]
     return {
         "shoe": _shoe_brief(shoe),

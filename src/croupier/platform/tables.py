@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch
 from croupier.games.base import play
+from croupier.games.describe import view_of
 from croupier.money import currency
 from croupier.platform import shoes
 from croupier.platform.clock import aware, iso
@@ -105,7 +106,8 @@ def get_table(session: Session, table_id: str) -> GameTable:
 def round_brief(rnd: Round) -> dict[str, Any]:
     return {"round_id": rnd.id, "number": rnd.number, "state": rnd.state,
             "opened_at": iso(rnd.opened_at), "closes_at": iso(rnd.closes_at),
-            "server_seed_hash": rnd.server_seed_hash, "outcome": rnd.outcome}
+            "server_seed_hash": rnd.server_seed_hash, "outcome": rnd.outcome,
+            "display": view_of(rnd.game, rnd.variant, rnd.outcome)}  # issue 14
 
 
 def table_view(session: Session, table_id: str, betting_seconds: float) -> dict[str, Any]:
@@ -119,7 +121,8 @@ def table_view(session: Session, table_id: str, betting_seconds: float) -> dict[
         "id": t.id, "name": t.name, "game": t.game, "variant": t.variant, "currency": t.currency,
         "currency_exponent": currency(t.currency).exponent, "betting_seconds": betting_seconds,
         "round": round_brief(latest) if latest is not None else None,
-        "recent": [{"round_id": r.id, "outcome": r.outcome} for r in recent],
+        "recent": [{"round_id": r.id, "outcome": r.outcome,
+                    "display": view_of(r.game, r.variant, r.outcome)} for r in recent],  # issue 14
     }
 
 
