@@ -30,6 +30,7 @@ from croupier.api import schemas as S
 from croupier.api.strict import duplicate_key
 from croupier.errors import CroupierError, UnknownGame
 from croupier.games.base import play
+from croupier.games.describe import stake_limits
 from croupier.games.registry import game, games, load_variant, parse_unchecked, variant_names
 from croupier.platform import history, wallet
 from croupier.platform.config import Settings
@@ -350,15 +351,17 @@ def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
     bets = [{"code": r.bet, "payout": str(payouts[r.bet]) if r.bet in payouts else None,
              "rtp": f"{r.rtp.numerator}/{r.rtp.denominator}"} for r in spec.exact(variant)]
     limits: dict[str, Any] = {}
+    codes = [b["code"] for b in bets]
+    ranges = {c: stake_limits(variant, c) for c in codes}  # one reader of every limits shape
     for cur, ls in (getattr(variant, "limits", {}) or {}).items():
-        codes = [b["code"] for b in bets]
-        if not hasattr(ls, "table_min"):  # card games: one per-bet range and a maximum win
-            limits[cur] = {"table_min_minor": ls.minimum, "table_max_minor": ls.maximum,
-                           "bets": {c: [ls.minimum, ls.maximum] for c in codes},
-                           "max_win_minor": getattr(ls, "max_win", None)}
-            continue
-        limits[cur] = {"table_min_minor": ls.table_min, "table_max_minor": ls.table_max,
-                       "bets": {c: [ls.for_code(c).minimum, ls.for_code(c).maximum] for c in codes}}
+        per_bet = {c: r[cur] for c, r in ranges.items() if cur in r}
+        lows = [lo for lo, _ in per_bet.values()]
+        highs = [hi for _, hi in per_bet.values()]
+        limits[cur] = {"table_min_minor": getattr(ls, "table_min", min(lows, default=None)),
+                       "table_max_minor": getattr(ls, "table_max", max(highs, default=None)),
+                       "bets": per_bet}
+        if not hasattr(ls, "table_min"):  # card games: a maximum win where the variant sets one
+            limits[cur]["max_win_minor"] = getattr(ls, "max_win", None)
     out: dict[str, Any] = {"game": game_name, "variant": variant_name,
                            "title": str(getattr(variant, "title", variant_name)),
                            "bets": bets, "limits": limits}
