@@ -8,8 +8,8 @@ import pytest
 
 from croupier.cards import parse
 from croupier.errors import IllegalAction
-from croupier.games.andar_bahar import ENGINE, GAME, first_match
 from croupier.games.base import BetRequest, DrawAction, replay
+from croupier.games.cardcompare.andar_bahar.engine import ENGINE, GAME, first_match
 from croupier.games.registry import load_variant
 
 V = "andar_bahar_000"

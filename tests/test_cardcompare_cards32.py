@@ -7,7 +7,7 @@ import pytest
 from croupier.cards import parse
 from croupier.errors import UnknownBetCode
 from croupier.games.base import BetRequest, DrawAction, replay
-from croupier.games.cards32 import ENGINE, GAME, POINTS, standing
+from croupier.games.cardcompare.cards32.engine import ENGINE, GAME, POINTS, standing
 from croupier.games.registry import load_variant
 
 

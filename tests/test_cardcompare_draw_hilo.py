@@ -11,7 +11,7 @@ from croupier.errors import IllegalAction, InvalidBet, VariantRefused
 from croupier.games.admission import admit
 from croupier.games.base import BetRequest, Decision, DrawAction, replay
 from croupier.games.cardcompare.composition import Composition
-from croupier.games.draw_hilo import ENGINE, GAME, odds, parse_variant, value
+from croupier.games.cardcompare.draw_hilo.engine import ENGINE, GAME, odds, parse_variant, value
 from croupier.games.registry import load_variant, read_data
 
 V = "draw_hilo_000"

@@ -10,10 +10,10 @@ from croupier.cards import parse
 from croupier.errors import IllegalAction, InvalidSelection, UnknownBetCode, VariantError
 from croupier.games.base import BetRequest, DrawAction, Settlement, replay
 from croupier.games.cardcompare.dealt import parse_variant
-from croupier.games.dragon_tiger import ENGINE as DT
-from croupier.games.dragon_tiger import GAME as DT_GAME
-from croupier.games.dragon_tiger import RULES as DT_RULES
-from croupier.games.football_studio import ENGINE as FS
+from croupier.games.cardcompare.dragon_tiger.engine import ENGINE as DT
+from croupier.games.cardcompare.dragon_tiger.engine import GAME as DT_GAME
+from croupier.games.cardcompare.dragon_tiger.engine import RULES as DT_RULES
+from croupier.games.cardcompare.football_studio.engine import ENGINE as FS
 from croupier.games.registry import load_variant, read_data
 
 

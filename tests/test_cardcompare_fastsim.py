@@ -32,7 +32,9 @@ CASES = [
 def _module(game: str) -> Any:
     import importlib
 
-    return importlib.import_module(f"croupier.games.{game}")
+    # Top Card keeps its simulation beside GAME in the package; the others in their engine module
+    module = "" if game == "top_card" else ".engine"
+    return importlib.import_module(f"croupier.games.cardcompare.{game}{module}")
 
 
 def _rare(game: str, v: Any, u: np.ndarray[Any, Any]) -> np.ndarray[Any, Any]:

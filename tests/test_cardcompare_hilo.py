@@ -9,7 +9,14 @@ import pytest
 from croupier.cards import JOKER, parse
 from croupier.errors import InvalidBet, InvalidSelection
 from croupier.games.base import BetRequest, DrawAction
-from croupier.games.hilo import DECK, ENGINE, GAME, next_previous, replay_round, wins
+from croupier.games.cardcompare.hilo.engine import (
+    DECK,
+    ENGINE,
+    GAME,
+    next_previous,
+    replay_round,
+    wins,
+)
 from croupier.games.registry import load_variant
 
 V = "hilo_000"
@@ -87,7 +94,7 @@ def test_000_12_21_hi_rtp_by_the_previous_card(prev: int) -> None:
     higher = 2 * sum(1 for r in ORDER if r > prev)
     rtp = Fraction(higher, 25) * Fraction(HI[prev])
     v = load_variant("hilo", V)
-    from croupier.games.hilo import _returns
+    from croupier.games.cardcompare.hilo.engine import _returns
 
     assert sum(_returns(v, "hi", prev), Fraction(0)) / 25 == rtp
 

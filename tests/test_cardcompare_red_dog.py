@@ -7,8 +7,8 @@ import pytest
 from croupier.cards import parse
 from croupier.errors import IllegalAction, InvalidBet, VariantError
 from croupier.games.base import BetRequest, Decision, DrawAction, replay
-from croupier.games.red_dog import ENGINE, GAME, spread
-from croupier.games.red_dog import parse_variant as parse_red_dog
+from croupier.games.cardcompare.red_dog.engine import ENGINE, GAME, spread
+from croupier.games.cardcompare.red_dog.engine import parse_variant as parse_red_dog
 from croupier.games.registry import load_variant, read_data
 
 V = "red_dog_000"

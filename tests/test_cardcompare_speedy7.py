@@ -10,8 +10,8 @@ from croupier.cards import parse
 from croupier.errors import IllegalAction, UnknownBetCode
 from croupier.games.base import BetRequest, Decision, DrawAction, replay
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.cardcompare.speedy7.engine import ENGINE, GAME, odds
 from croupier.games.registry import load_variant
-from croupier.games.speedy7 import ENGINE, GAME, odds
 
 V = "speedy7_000"
 

@@ -16,9 +16,9 @@ from croupier.errors import (
 )
 from croupier.games.admission import admit
 from croupier.games.base import BetRequest, Decision, DrawAction, replay
+from croupier.games.cardcompare.top_card import ENGINE, GAME, always_war
+from croupier.games.cardcompare.top_card.variant import parse_variant
 from croupier.games.registry import load_variant, read_data
-from croupier.games.top_card import ENGINE, GAME, always_war
-from croupier.games.top_card.variant import parse_variant
 
 T001 = "top_card_trumps_001"
 T000 = "top_card_trump_000"

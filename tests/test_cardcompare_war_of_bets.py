@@ -22,8 +22,7 @@ from croupier.errors import (
 from croupier.games.base import BetRequest, Decision, DrawAction, replay
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import keyed_returns
-from croupier.games.registry import load_variant
-from croupier.games.war_of_bets import (
+from croupier.games.cardcompare.war_of_bets.engine import (
     CODES,
     ENGINE,
     GAME,
@@ -35,6 +34,7 @@ from croupier.games.war_of_bets import (
     sim_codes,
     wins,
 )
+from croupier.games.registry import load_variant
 from croupier.money import apply_ratio
 
 V = "war_of_bets_000"
@@ -145,8 +145,8 @@ def test_000_12_39_second_round_opens_after_the_players_card_and_closes_with_the
 
 
 def test_000_12_39_second_round_bets_keep_the_table_limits() -> None:
+    from croupier.games.cardcompare.war_of_bets.engine import parse as parse_war
     from croupier.games.registry import read_data
-    from croupier.games.war_of_bets import parse as parse_war
 
     data = read_data("war_of_bets", V) | {"limits": {"EUR": {"min": 100, "max": 10000}}}
     v = parse_war(data, V)

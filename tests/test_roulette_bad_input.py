@@ -148,6 +148,6 @@ def test_000_7_the_limits_memo_is_not_fooled_by_a_reused_object_id() -> None:
     red = layout_for(EU).resolve("red", ())
     stale = LimitSet.unlimited()  # as if the dead object's entry had this key
     eng._BOUNDS[(id(limits), id(red))] = (stale, red, (1, 1, 10**15))
-    assert eng._bounds(limits, red)[2] < 50_000_001
+    assert eng.bounds(limits, red)[2] < 50_000_001
     with pytest.raises(StakeAboveMaximum):
         start(B("red", 50_000_001, ()), currency="AMD")

@@ -75,6 +75,7 @@ def rtp_text(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
             f"{r.bet:<14}{float(r.rtp):>10.4%}{float(r.house_edge):>12.4%}  "
             f"{str(r.rtp):<14}{float(r.hit_frequency):>9.4f}{r.std_dev:>9.3f}{spread}"
         )
+    lines += [f"  {r.bet}: {r.note}" for r in rtps if r.note]
     return "\n".join(lines)
 
 
@@ -179,7 +180,11 @@ def parsheet_markdown(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
         "  std dev = standard deviation of the return; max return = largest total return.",
         "",
     ]
-    return "\n".join(head) + markdown_variant(game_name, variant, rtps).split("\n", 1)[1] + "\n"
+    text = "\n".join(head) + markdown_variant(game_name, variant, rtps).split("\n", 1)[1] + "\n"
+    extra = getattr(variant, "parsheet_markdown", None)  # a family's own section (slots)
+    if callable(extra):
+        text += "\n" + extra()
+    return text
 
 
 def parsheet_html(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
@@ -205,5 +210,6 @@ def parsheet_html(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
         "<th>hit frequency</th><th>std dev</th><th>max return</th></tr></thead>"
         f"<tbody>{rows}</tbody></table>"
         + (f"<h2>Assumptions</h2><ul>{notes}</ul>" if notes else "")
+        + (f"<pre>{escape(extra())}</pre>" if callable(extra := getattr(variant, "parsheet_markdown", None)) else "")
         + "</html>\n"
     )

@@ -298,6 +298,10 @@ def _play_mode(game_name: str) -> str:
     ``"decision"`` (``/api/interactive``) when it asks for a decision. Decided by running the
     engine once from a fixed stream (as ``platform.shoes.is_shoe_game`` does)."""
     spec = game(game_name)
+    asks = getattr(spec.engine, "asks_decisions", None)  # an engine that knows (slots: gamble)
+    if asks is not None:
+        return "decision" if any(asks(parse_unchecked(game_name, v))
+                                 for v in variant_names(game_name)) else "single"
     for v in variant_names(game_name):
         try:
             variant = parse_unchecked(game_name, v)
@@ -614,6 +618,10 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(protection_router)  # protection (issue 7)
     from croupier.api.interactive import router as decision_router  # decision rounds
     app.include_router(decision_router)  # decision rounds
+    from croupier.api.describe import router as describe_router  # issue 14
+    app.include_router(describe_router)  # issue 14: the engine describes itself
+    from croupier.api.slots import router as slots_router  # issue 15: slot autoplay
+    app.include_router(slots_router)  # issue 15
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
 

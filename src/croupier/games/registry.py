@@ -1,7 +1,9 @@
 """The catalogue of games: every package under ``croupier.games`` that exports ``GAME``.
 
 A family joins the catalogue by defining ``GAME = GameSpec(...)`` (or ``GAMES = [GameSpec, ...]``
-for a family of several games) in its package ``__init__``; nothing else has to be edited. Variants are data files in ``croupier/variants/<game>/<name>.toml``
+for a family of several games) in its package ``__init__``; nothing else has to be edited. Packages
+nest: a family package (``games/cardcompare/``) holds one sub-package per game, and discovery
+walks every sub-package, so ``games/cardcompare/hilo/__init__.py`` exporting ``GAME`` is found. Variants are data files in ``croupier/variants/<game>/<name>.toml``
 (files whose names start with ``_`` hold shared data such as limit sets).
 """
 
@@ -10,7 +12,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import tomllib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -58,6 +60,10 @@ class GameSpec:
     exact: Callable[[Any], list[BetRTP]]
     simulate: Callable[[Any, int, int, ProgressFn | None], list[SimBet]]
     demo_bets: Callable[[Any, str], list[BetRequest]]
+    #: variant -> the game-specific part of its description (docs/describe.md); None: generic
+    describe: Callable[[Any], dict[str, Any]] | None = None
+    #: (variant, outcome) -> the normalised view of a round's outcome; None: generic
+    display: Callable[[Any, Mapping[str, Any]], dict[str, Any]] | None = None
 
 
 @cache
@@ -65,10 +71,17 @@ def games() -> dict[str, GameSpec]:
     import croupier.games as pkg
 
     found: dict[str, GameSpec] = {}
-    for mod in pkgutil.iter_modules(pkg.__path__):
+    _discover(pkg.__path__, "croupier.games", found)
+    return dict(sorted(found.items()))
+
+
+def _discover(path: Sequence[str], prefix: str, found: dict[str, GameSpec]) -> None:
+    """Import every package under ``path`` (recursively: packages only, never plain modules)
+    and collect the ``GAME`` / ``GAMES`` each exports."""
+    for mod in pkgutil.iter_modules(path):
         if not mod.ispkg:
             continue
-        module = importlib.import_module(f"croupier.games.{mod.name}")
+        module = importlib.import_module(f"{prefix}.{mod.name}")
         specs = list(getattr(module, "GAMES", []))
         single = getattr(module, "GAME", None)
         if single is not None:
@@ -76,7 +89,7 @@ def games() -> dict[str, GameSpec]:
         for spec in specs:
             if isinstance(spec, GameSpec):
                 found[spec.name] = spec
-    return dict(sorted(found.items()))
+        _discover(module.__path__, module.__name__, found)
 
 
 def game(name: str) -> GameSpec:

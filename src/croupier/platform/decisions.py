@@ -34,9 +34,9 @@ def stakes_of(state: Any) -> Stakes:
     """What every bet of the round has at stake now, by the engine's bet id: the figure its
     ``BetResult.stake`` will show at settlement (a test checks this for every decision game)."""
     from croupier.games.blackjack.engine import BlackjackState
+    from croupier.games.cardcompare.red_dog.engine import RedDogState
+    from croupier.games.cardcompare.top_card.engine import TopCardState
     from croupier.games.dealer_poker.engine import PokerState
-    from croupier.games.red_dog import RedDogState
-    from croupier.games.top_card.engine import TopCardState
 
     if isinstance(state, PokerState):
         return {b.bet_id: (b.code, b.stake) for b in state.bets}
@@ -176,6 +176,9 @@ def table_view(spec: GameSpec, state: Any) -> dict[str, Any]:
     from croupier.games.dealer_poker.engine import PokerState
 
     finished = spec.engine.is_finished(state)
+    own = getattr(spec.engine, "table_view", None)
+    if own is not None:  # the engine's own view (slots: the spins, the free spins, the gamble)
+        return dict(own(state))
     if isinstance(state, BlackjackState):
         return _blackjack_view(state, finished)
     if isinstance(state, PokerState):

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from croupier.games.baccarat.describe import describe, display
 from croupier.games.baccarat.engine import ENGINE, BaccaratEngine, BaccaratState, replay_round
 from croupier.games.baccarat.exact import exact
 from croupier.games.baccarat.simulate import simulate
@@ -36,6 +37,8 @@ GAME = GameSpec(
     exact=exact,
     simulate=_simulate,
     demo_bets=demo_bets,
+    describe=describe,
+    display=display,
 )
 
 __all__ = ["ENGINE", "GAME", "BaccaratEngine", "BaccaratState", "BaccaratVariant", "demo_bets",

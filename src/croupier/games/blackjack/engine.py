@@ -203,7 +203,7 @@ class BlackjackEngine:
                 )
             box, player, flags = self._target(variant, req)
             stake = parse_stake(req.stake)
-            lo, hi = limits.main if code in ("main", "bet_behind") else limits.side
+            lo, hi = limits.range_for(code)
             if stake < lo:
                 raise StakeBelowMinimum(
                     f"{code} on box {box}: {format_minor(stake, cur)} is below the minimum "

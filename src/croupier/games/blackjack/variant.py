@@ -49,6 +49,11 @@ class Limits:
     def unlimited(cls, currency: str = "XXX") -> Limits:
         return cls(currency, (1, 10**30), (1, 10**30))
 
+    def range_for(self, code: str) -> tuple[int, int]:
+        """The stake range of bet ``code``: the main range for the box's bet and a bet behind,
+        the side range for every side bet."""
+        return self.main if code in ("main", "bet_behind") else self.side
+
 
 @dataclass(frozen=True, slots=True, eq=False)
 class BlackjackVariant:

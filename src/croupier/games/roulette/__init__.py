@@ -8,6 +8,7 @@ from typing import Any
 
 from croupier.games.base import BetRequest
 from croupier.games.registry import GameSpec, ProgressFn, SimBet, read_data
+from croupier.games.roulette.describe import describe, display
 from croupier.games.roulette.engine import ENGINE, RouletteEngine, RouletteState
 from croupier.games.roulette.exact import exact
 from croupier.games.roulette.layout import demo_layout, request_target
@@ -42,6 +43,8 @@ GAME = GameSpec(
     exact=exact,
     simulate=_simulate,
     demo_bets=lambda v, cur: demo_bets(v, cur),
+    describe=describe,
+    display=display,
 )
 
 __all__ = ["ENGINE", "GAME", "RouletteEngine", "RouletteState", "RouletteVariant", "demo_bets"]

@@ -95,7 +95,7 @@ class RouletteEngine:
             stake = req.stake
             if type(stake) is not int or stake <= 0:
                 stake = parse_stake(stake)  # raises the precise error
-            chips, lo, hi = _bounds(limits, pos)
+            chips, lo, hi = bounds(limits, pos)
             if stake % chips or not lo <= stake // chips <= hi:
                 _explain_limits(limits, pos, stake, cur, combined=False)
             per_position[pos.index] = per_position.get(pos.index, 0) + stake
@@ -103,7 +103,7 @@ class RouletteEngine:
             placed.append(PlacedBet(i, req, pos, stake, False))
         if len(per_position) < len(placed):
             for b in placed:
-                chips, lo, hi = _bounds(limits, b.position)
+                chips, lo, hi = bounds(limits, b.position)
                 amount = per_position[b.position.index]
                 if amount // chips > hi:
                     _explain_limits(limits, b.position, amount, cur, combined=True)
@@ -275,7 +275,7 @@ def _ball_data(variant: RouletteVariant, value: int) -> Mapping[str, Any]:
 _BOUNDS: dict[tuple[int, int], tuple[LimitSet, Position, tuple[int, int, int]]] = {}
 
 
-def _bounds(limits: LimitSet, pos: Position) -> tuple[int, int, int]:
+def bounds(limits: LimitSet, pos: Position) -> tuple[int, int, int]:
     """(chips, lowest chip, highest chip) a position takes under a limit set; memoised.
 
     The memo keeps the limit set and the position it was computed for and checks them: an

@@ -18,6 +18,7 @@ from croupier.games.roulette.variant import (
     RACETRACK_ORDER,
     THRESHOLD_CODE,
     RouletteVariant,
+    bet_label,
 )
 from croupier.games.roulette.wheel import BLACK, DOUBLE_ZERO, RED, Wheel, label
 
@@ -175,7 +176,7 @@ class Layout:
                 }
             else:
                 cover = _outside_cover(code, variant)
-                self._by_code[code] = {(): Position(code, (), (Chip(code, cover),), code)}
+                self._by_code[code] = {(): Position(code, (), (Chip(code, cover),), bet_label(code))}
         for code in RACETRACK_ORDER:
             if code not in variant.racetrack:
                 continue

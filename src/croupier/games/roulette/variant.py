@@ -121,6 +121,24 @@ class RouletteVariant:
 
 RACETRACK_ORDER: Final = ("voisins", "tiers", "orphelins", "jeu_zero", "neighbours")
 
+#: the name of every bet code on the layout and in the paytable (the racetrack packages keep the
+#: titles of :data:`~croupier.games.roulette.layout.CALL_TITLES`; 1 Bet's over/under codes read
+#: their threshold, "Over 18.5")
+BET_LABELS: Final = {
+    "straight": "Straight up", "split": "Split", "street": "Street", "trio": "Trio",
+    "corner": "Corner", "six_line": "Six line", "five_number": "Five number",
+    "double_number": "Double number", "column": "Column", "dozen": "Dozen", "red": "Red",
+    "black": "Black", "odd": "Odd", "even": "Even", "low": "1-18", "high": "19-36",
+    "red_black": "Red and black", "double_any": "Any double", "neighbours": "Neighbours",
+}
+
+
+def bet_label(code: str) -> str:
+    m = THRESHOLD_CODE.match(code)
+    if m:
+        return f"{m.group(1).capitalize()} {m.group(2)}.5"
+    return BET_LABELS.get(code, code)
+
 KNOWN_PAYOUT_CODES: Final = (
     INSIDE_CODES | OUTSIDE_CODES
 )

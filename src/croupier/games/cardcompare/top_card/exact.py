@@ -17,9 +17,9 @@ from fractions import Fraction
 
 from croupier.cards import rank_of
 from croupier.games.base import BetRequest, Decision, DrawAction
+from croupier.games.cardcompare.top_card.engine import ENGINE, TopCardState
+from croupier.games.cardcompare.top_card.variant import TopCardVariant
 from croupier.games.maths import BetRTP, Distribution, summarize
-from croupier.games.top_card.engine import ENGINE, TopCardState
-from croupier.games.top_card.variant import TopCardVariant
 
 RANKS = tuple(range(2, 15))
 Points = dict[tuple[Fraction, Fraction | None], Fraction]  # (ante return, tie return) -> prob

@@ -42,7 +42,7 @@ from croupier.games.base import (
 from croupier.games.cardcompare.common import checked_stake
 from croupier.games.cardcompare.common import outcome as outcome_of
 from croupier.games.cardcompare.composition import Composition
-from croupier.games.top_card.variant import TopCardVariant
+from croupier.games.cardcompare.top_card.variant import TopCardVariant
 from croupier.money import apply_ratio, currency
 
 

@@ -11,10 +11,10 @@ import numpy.typing as npt
 from croupier.games.base import BetRequest, Decision, DrawAction
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
+from croupier.games.cardcompare.top_card.engine import ENGINE, TopCardEngine, TopCardState
+from croupier.games.cardcompare.top_card.exact import exact
+from croupier.games.cardcompare.top_card.variant import TopCardVariant, parse_variant
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.games.top_card.engine import ENGINE, TopCardEngine, TopCardState
-from croupier.games.top_card.exact import exact
-from croupier.games.top_card.variant import TopCardVariant, parse_variant
 
 
 def _parse(data: dict[str, Any], name: str) -> TopCardVariant:
