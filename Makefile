@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench docs clean browser
+.PHONY: run test lint typecheck unit bench docs clean browser screenshots
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -32,6 +32,10 @@ test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# Screenshots of each outcome renderer at 1366x900 and 390x844 for review (git-ignored folder).
+screenshots: $(STAMP) browser
+	$(BIN)/python -m benchmarks.screenshots --out screenshots
 
 docs: $(STAMP)
 	$(BIN)/croupier readme --write README.md

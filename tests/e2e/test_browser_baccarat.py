@@ -64,7 +64,7 @@ def _register_and_deposit(page: Any, base: str) -> None:
     page.get_by_label("Deposit amount (EUR)").fill("100.00")
     page.get_by_role("button", name="Deposit", exact=True).click()
     page.wait_for_selector("#deposit-status[data-state='confirmed']")
-    page.wait_for_function("() => document.querySelector('#cash').dataset.minor === '10000'")
+    page.wait_for_function("() => document.querySelector('#cash')?.dataset.minor === '10000'")
 
 
 def expected_return(variant_name: str, bets: list[dict[str, Any]], player: list[str],
@@ -92,7 +92,7 @@ def test_issue5_bet_at_the_baccarat_table_see_the_cards_and_the_settlement(page:
     page.goto(f"{base}/")
     page.get_by_role("link", name="Play at Live Baccarat (EUR)").click()
     page.wait_for_url("**/baccarat.html?id=baccarat-eur")
-    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '10000'")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '10000'")
     codes = page.eval_on_selector_all(".spot-btn", "bs => bs.map(b => b.dataset.code)")
     assert codes == ["player", "banker", "tie", "player_pair", "banker_pair", "either_pair",
                      "perfect_pair", "big", "small"]  # every bet of live_004 (004 §3.8, §3.11)
@@ -110,7 +110,7 @@ def test_issue5_bet_at_the_baccarat_table_see_the_cards_and_the_settlement(page:
     assert page.get_attribute(".spot-btn[data-code='player']", "data-amount") == "200"
     page.get_by_role("button", name="Place bets · 6.00 EUR").click()
     page.wait_for_selector("#slip[data-accepted='600']")
-    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{before - 600}'")
+    page.wait_for_function(f"() => document.querySelector('#balance')?.dataset.minor === '{before - 600}'")
     round_id = int(page.get_attribute("#slip", "data-round"))
 
     # -- no more bets, the cards turned one by one, the winner, the settlement
@@ -125,7 +125,7 @@ def test_issue5_bet_at_the_baccarat_table_see_the_cards_and_the_settlement(page:
     assert stake == 600 and net == returned - stake
     assert _minor(page, "#last-win") == returned
     page.wait_for_function(
-        f"() => document.querySelector('#balance').dataset.minor === '{before - stake + returned}'")
+        f"() => document.querySelector('#balance')?.dataset.minor === '{before - stake + returned}'")
     assert _minor(page, "#balance") - before == net  # moved by exactly the settlement
 
     # -- the cards on the page are the round's, and the paytable on them gives the same return

@@ -38,7 +38,7 @@ def _settled(page: Any, before: int) -> tuple[int, int, int, int]:
     net = int(page.get_attribute("#result", "data-net"))
     assert net == returned - stake
     page.wait_for_function(
-        f"() => document.querySelector('#balance').dataset.minor === '{before - stake + returned}'")
+        f"() => document.querySelector('#balance')?.dataset.minor === '{before - stake + returned}'")
     return rid, stake, returned, _minor(page, "#balance")
 
 
@@ -61,7 +61,7 @@ def test_issue4_blackjack_round_in_the_browser_moves_the_balance_by_the_settleme
     _register_and_deposit(page, base, "100.00", 10000)
     page.goto(f"{base}/")
     page.get_by_role("link", name="Play Blackjack").click()
-    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '10000'")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '10000'")
     page.get_by_label("Seat").select_option("3")
     page.get_by_label("Main bet").fill("10.00")
     page.get_by_role("button", name="Deal").click()
@@ -77,7 +77,7 @@ def test_issue4_blackjack_round_in_the_browser_moves_the_balance_by_the_settleme
         page.click(f"#act-{choice}")
         decided.append(choice)
         page.wait_for_function(
-            "(n) => document.querySelector('#felt').dataset.decision !== String(n)", arg=n)
+            "(n) => document.querySelector('#felt')?.dataset.decision !== String(n)", arg=n)
     rid, stake, returned, after = _settled(page, 10000)
     assert after - 10000 == returned - stake  # the balance shown moved by exactly the settlement
     recall = _check_history(page, rid, "blackjack", stake, returned, decided=bool(decided))
@@ -107,7 +107,7 @@ def test_issue6_three_card_poker_play_then_a_timed_out_fold(page: Any, decision_
     _register_and_deposit(page, base, "50.00", 5000)
     page.goto(f"{base}/")
     page.get_by_role("link", name="Play Three Card Poker").click()
-    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '5000'")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '5000'")
     page.get_by_label("Ante").fill("5.00")
     page.get_by_label("Pair Plus (optional)").fill("1.00")
     page.get_by_role("button", name="Deal").click()

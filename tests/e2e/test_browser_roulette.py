@@ -59,7 +59,7 @@ def _expected_return(variant_name: str, bets: list[dict[str, Any]], pocket: str)
     return int(total)
 
 
-def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> str:
+def _register_and_deposit(page: Any, base: str, amount: str, minor: int, currency: str = "EUR") -> str:
     """Register through the account page (000 §9: over 21; 000 §10: one account per document),
     then deposit: pending until the simulated provider confirms it, then cash (000 §10)."""
     login = f"e2e_{secrets.token_hex(4)}"
@@ -69,14 +69,14 @@ def _register_and_deposit(page: Any, base: str, amount: str, minor: int) -> str:
     form.get_by_label("Password").fill("correct horse battery")
     form.get_by_label("Date of birth").fill("1990-05-17")
     form.get_by_label("Passport or ID number").fill(f"E2E{secrets.token_hex(5).upper()}")
-    form.get_by_label("Currency").select_option("EUR")
+    form.get_by_label("Currency").select_option(currency)
     form.get_by_role("button", name="Register", exact=True).click()
     page.wait_for_selector("#member:not([hidden])")
-    page.wait_for_function("() => document.querySelector('#cash').dataset.minor === '0'")
-    page.get_by_label("Deposit amount (EUR)").fill(amount)
+    page.wait_for_function("() => document.querySelector('#cash')?.dataset.minor === '0'")
+    page.get_by_label(f"Deposit amount ({currency})").fill(amount)
     page.get_by_role("button", name="Deposit", exact=True).click()
     page.wait_for_selector("#deposit-status[data-state='confirmed']")
-    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{minor}'")
+    page.wait_for_function(f"() => document.querySelector('#cash')?.dataset.minor === '{minor}'")
     return login
 
 
@@ -99,7 +99,7 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
 
     # -- sit at the live table
     page.goto(f"{base}/table.html?id=european-eur")
-    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '10000'")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '10000'")
     # a round whose betting window still has a few seconds (004 §1.6)
     page.wait_for_function(
         "() => document.querySelector('#phase').textContent === 'Place your bets'"
@@ -114,7 +114,7 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
     assert _minor(page, "#total-bet") == 1400  # Total Bet (004 §1.7)
     page.get_by_role("button", name="Place bets").click()
     page.wait_for_selector("#slip[data-accepted='1400']")
-    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{before - 1400}'")
+    page.wait_for_function(f"() => document.querySelector('#balance')?.dataset.minor === '{before - 1400}'")
     round_id = int(page.get_attribute("#slip", "data-round"))
 
     # -- no more bets, the result, the settlement (004 §1.8-1.9)
@@ -125,7 +125,7 @@ def test_issue3_register_deposit_bet_and_the_balance_moves_by_the_settlement(pag
     assert stake == 1400 and net == returned - stake
     assert _minor(page, "#last-win") == returned
     page.wait_for_function(
-        f"() => document.querySelector('#balance').dataset.minor === '{before - stake + returned}'"
+        f"() => document.querySelector('#balance')?.dataset.minor === '{before - stake + returned}'"
     )
     after = _minor(page, "#balance")
     assert after - before == net  # the balance shown moved by exactly the settlement
@@ -164,7 +164,7 @@ def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, liv
     login = _register_and_deposit(page, base, "50.00", 5000)
     page.goto(f"{base}/")
     page.get_by_role("link", name="Play American Roulette single player").click()
-    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '5000'")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '5000'")
     page.get_by_role("button", name="chip 0.50 EUR").click()
     for name in ("five_number 0/1/2/3/00", "straight 00", "split 2/00", "trio 0/2/00", "black"):
         page.get_by_role("button", name=name, exact=True).click()
@@ -175,7 +175,7 @@ def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, liv
     round_id = int(page.get_attribute("#result", "data-round"))
     net = int(page.get_attribute("#result", "data-net"))
     returned = int(page.get_attribute("#result", "data-returned"))
-    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{5000 + net}'")
+    page.wait_for_function(f"() => document.querySelector('#balance')?.dataset.minor === '{5000 + net}'")
     recall = _recall(page, round_id)
     assert (recall["variant"], recall["stake_minor"], recall["net_minor"]) == ("american", 500, net)
     assert returned == _expected_return("american", recall["bets"], recall["outcome"]["pockets"][0])
@@ -195,7 +195,7 @@ def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, liv
     cash = _minor(page, "#cash")
     page.get_by_label("Withdraw amount (EUR)").fill("10.00")
     page.get_by_role("button", name="Withdraw", exact=True).click()
-    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{cash - 1000}'")
+    page.wait_for_function(f"() => document.querySelector('#cash')?.dataset.minor === '{cash - 1000}'")
     assert "refund 10.00 EUR, winnings 0.00 EUR" in page.text_content("#withdraw-status")
 
     # -- log out, log back in with the login form
@@ -205,7 +205,7 @@ def test_001_8_single_player_american_spin_then_rotate_and_verify(page: Any, liv
     form.get_by_label("Login").fill(login)
     form.get_by_label("Password").fill("correct horse battery")
     form.get_by_role("button", name="Log in", exact=True).click()
-    page.wait_for_function(f"() => document.querySelector('#cash').dataset.minor === '{cash - 1000}'")
+    page.wait_for_function(f"() => document.querySelector('#cash')?.dataset.minor === '{cash - 1000}'")
     assert page.errors == []
 
 

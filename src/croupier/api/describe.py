@@ -54,6 +54,8 @@ class BetDescriptionOut(_Strict):
     requires: list[str] = []
     #: a package of this many equal chips (a racetrack bet): the stake is a multiple of it
     chips: int = 1
+    #: the bet opens only in this state of the table (HI LO's HI after a previous card)
+    condition: str | None = None
 
 
 class GroupOut(_Strict):
@@ -65,7 +67,8 @@ class DecisionOut(_Strict):
     name: str
     label: str
     adds: str | None
-    #: the decision the timer takes (platform.decisions.DEFAULT_ORDER)
+    #: a decision the timer takes when it is offered (platform.decisions.DEFAULT_ORDER; the
+    #: games offer one such at a time: Stand or No insurance, Fold, Check, Pass, Cash out)
     default: bool
     #: what the player must add to the decision (``{"card": "a card of your hand"}``)
     args: dict[str, str] = {}
@@ -143,8 +146,9 @@ def _static(game_name: str, variant_name: str) -> dict[str, Any]:
     part = D.describe(spec, variant)
     rtps = {r.bet: r.rtp for r in spec.exact(variant)}
     bets = []
-    for b in part["bets"]:
-        rtp = rtps.get(b["code"])
+    for raw in part["bets"]:
+        b = {k: v for k, v in raw.items() if k != "rtp_code"}
+        rtp = rtps.get(raw.get("rtp_code", b["code"]))
         bets.append({**b, "rtp": "" if rtp is None else f"{rtp.numerator}/{rtp.denominator}",
                      "limits": b.get("limits") or D.stake_limits(variant, b["code"])})
     currencies: dict[str, Any] = {}
@@ -155,9 +159,8 @@ def _static(game_name: str, variant_name: str) -> dict[str, Any]:
         exponent = currency(cur).exponent
         currencies[cur] = {"exponent": exponent, "min_minor": lo, "max_minor": hi,
                            "chips_minor": chips(lo, hi, exponent)}
-    names = [d["name"] for d in part["decisions"]]
-    default = next((n for n in DEFAULT_ORDER if n in names), None)
-    decisions = [{**d, "default": d["name"] == default} for d in part["decisions"]]
+    decisions = [{**d, "default": d["name"] in DEFAULT_ORDER and not d["adds"]}
+                 for d in part["decisions"]]
     return {"game": game_name, "variant": variant_name,
             "title": str(getattr(variant, "title", variant_name)), "family": _family(spec),
             "source": getattr(variant, "source", None), "play": _play_mode(game_name),

@@ -41,14 +41,19 @@ def label_of(code: str) -> str:
 def bet(code: str, *, label: str | None = None, group: str = "main", payout: str | None = None,
         target: Mapping[str, Any] | None = None, example: Sequence[int | str] = (),
         requires: Sequence[str] = (), decision_only: bool = False, chips: int = 1,
-        limits: Mapping[str, Sequence[int]] | None = None) -> dict[str, Any]:
+        limits: Mapping[str, Sequence[int]] | None = None, condition: str | None = None,
+        rtp_code: str | None = None) -> dict[str, Any]:
     """One bet of a description (the API adds ``rtp``, and ``limits`` unless given). ``requires``:
     the bets it needs on the same slip; ``decision_only``: placed by a decision, never on the
-    layout; ``chips``: a package of equal chips (the stake is a multiple of it)."""
+    layout; ``chips``: a package of equal chips (the stake is a multiple of it); ``condition``:
+    the bet opens only in that state of the table (HI LO's HI after a previous card);
+    ``rtp_code``: the code ``exact()`` reports its RTP under, when another."""
     out = {"code": code, "label": label or label_of(code), "group": group,
            "payout": payout, "target": dict(target or {"kind": "none"}),
            "example_target": list(example), "requires": list(requires),
-           "decision_only": decision_only, "chips": chips}
+           "decision_only": decision_only, "chips": chips, "condition": condition}
+    if rtp_code is not None:
+        out["rtp_code"] = rtp_code
     if limits is not None:
         out["limits"] = {c: list(r) for c, r in limits.items()}
     return out
@@ -185,3 +190,59 @@ def stake_limits(variant: Any, code: str) -> dict[str, list[int]]:
         elif hasattr(ls, "range_for"):
             out[cur] = list(ls.range_for(code))
     return out
+
+
+def is_card(value: Any) -> bool:
+    """Whether ``value`` is a card code of the project (``"Ah"``, ``"Tc"``, ``"Jk"``)."""
+    from croupier.cards import parse
+    from croupier.errors import CroupierError
+
+    if not isinstance(value, str):
+        return False
+    try:
+        parse(value)
+    except (CroupierError, ValueError):
+        return False
+    return True
+
+
+def hands_of(outcome: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The hands an outcome shows, in the order it names them: a card per key (``{"dragon":
+    "Qc"}``), a list of cards per key, a ``hands`` table of either, or a list of ``[slot, card]``
+    pairs (``cards`` of the games that deal to several places in turn)."""
+    hands: dict[str, list[str]] = {}
+
+    def add(key: str, value: Any) -> None:
+        if is_card(value):
+            hands.setdefault(key, []).append(value)
+        elif isinstance(value, (list, tuple)):
+            for item in value:
+                if isinstance(item, (list, tuple)) and len(item) == 2 and is_card(item[1]):
+                    hands.setdefault(str(item[0]), []).append(item[1])
+                elif is_card(item):
+                    hands.setdefault(key, []).append(item)
+
+    for key, value in outcome.items():
+        if key == "hands" and isinstance(value, Mapping):
+            for slot, cards in value.items():
+                add(str(slot), cards)
+        else:
+            add(str(key), value)
+    return [hand(label_of(k), cards) for k, cards in hands.items()]
+
+
+def winner_headline(outcome: Mapping[str, Any], tie_codes: Sequence[str] = ("tie", "draw")) -> str:
+    """``"Dragon wins"``; ``"Tie"`` when the winner is a tie code."""
+    winner = outcome.get("winner")
+    if winner is None:
+        return "Round over"
+    text = label_of(str(winner))
+    return text if str(winner) in tie_codes else f"{text} wins"
+
+
+def generic_cards_display(_variant: Any, outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """The ``cards`` view of an outcome that names its cards (see :func:`hands_of`), the other
+    scalar fields kept as they are (a winner, a spread, a streak)."""
+    extra = {k: v for k, v in outcome.items()
+             if isinstance(v, (str, int, bool)) and not is_card(v) and k not in ("kind", "headline", "hands")}
+    return cards_view(hands_of(outcome), winner_headline(outcome), **extra)

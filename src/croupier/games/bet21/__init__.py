@@ -10,7 +10,7 @@ The jackpot (0.5%-1% of each bet, funded by the organiser) is recorded as varian
 
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from fractions import Fraction
 from math import floor
@@ -37,6 +37,7 @@ from croupier.games.bet21.rules import (
 )
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.dealt import DealEngine, DealRules, Dealt, DealtVariant, game_spec
+from croupier.games.describe import generic_cards_display
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import ProgressFn, SimBet
 from croupier.money import Payout
@@ -105,6 +106,15 @@ class Bet21Rules(DealRules):
             "winner_cards": out.cards, "winner_points": out.points,
             "bust": out.bust, "golden_point": out.golden,
         }
+
+    groups = {"main": (SLOTS[1], SLOTS[2], "draw")}
+
+    def display(self, v: DealtVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
+        view = generic_cards_display(v, outcome)
+        points = outcome.get("points", {})
+        for h, slot in zip(view["hands"], (SLOTS[1], SLOTS[2]), strict=False):
+            h["total"] = str(points.get(slot, ""))
+        return view
 
     def card_key(self, v: DealtVariant, card: int) -> Hashable:
         return rank_of(card)

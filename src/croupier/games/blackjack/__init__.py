@@ -9,6 +9,7 @@ from typing import Any
 
 from croupier.games.base import BetRequest
 from croupier.games.blackjack.common import CommonHandTable, CommonRound
+from croupier.games.blackjack.describe import describe, display
 from croupier.games.blackjack.engine import (
     ENGINE,
     BlackjackEngine,
@@ -45,6 +46,8 @@ GAME = GameSpec(
     exact=exact,
     simulate=_simulate,
     demo_bets=demo_bets,
+    describe=describe,
+    display=display,
 )
 
 __all__ = ["ENGINE", "GAME", "BlackjackEngine", "BlackjackState", "BlackjackVariant",

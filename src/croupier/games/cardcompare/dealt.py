@@ -51,6 +51,9 @@ from croupier.games.cardcompare.fields import (
     need,
     payout,
 )
+from croupier.games.describe import assemble, generic_cards_display
+from croupier.games.describe import bet as describe_bet
+from croupier.games.describe import payout_text as describe_payout
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
 from croupier.money import Payout, apply_ratio, currency
@@ -104,6 +107,23 @@ class DealRules(ABC):
 
     def result(self, v: DealtVariant, dealt: Dealt) -> dict[str, Any]:
         return {slot: card_name(c) for slot, c in dealt}
+
+    #: the layout groups in order and their bet codes (a code in none of them is a ``side`` bet;
+    #: with no groups every bet is ``main``)
+    groups: Mapping[str, tuple[str, ...]] = {}
+
+    def describe(self, v: DealtVariant) -> dict[str, Any]:
+        """The game-specific part of the description (docs/describe.md): every bet code of the
+        variant with its payout, in its group."""
+        where = {code: g for g, codes in self.groups.items() for code in codes}
+        bets = [describe_bet(code, group=where.get(code, "side" if self.groups else "main"), payout=describe_payout(v.payouts, code))
+                for code in v.bet_codes]
+        return assemble(v, bets, kind="cards", rules=[
+            f"Dealt from {v.decks} deck{'s' if v.decks > 1 else ''} of 52 cards."])
+
+    def display(self, v: DealtVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
+        """The ``cards`` view of a round's outcome (its :meth:`result`)."""
+        return generic_cards_display(v, outcome)
 
     def chance(self, v: DealtVariant, dealt: Dealt) -> tuple[str, int] | None:
         """A chance step other than a card due now: ``(kind, n)``, its value recorded in ``dealt``
@@ -453,4 +473,5 @@ def game_spec(rules: DealRules, exact_fn: Callable[[DealtVariant], list[BetRTP]]
         stake = 100 if lim is None else max(lim.minimum, 100)
         return [BetRequest(c, stake) for c in v.bet_codes]
 
-    return GameSpec(rules.game, rules.title, engine, _parse, exact_fn or _exact, _simulate, _demo)
+    return GameSpec(rules.game, rules.title, engine, _parse, exact_fn or _exact, _simulate, _demo,
+                    describe=rules.describe, display=rules.display)

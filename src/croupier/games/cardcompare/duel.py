@@ -34,6 +34,7 @@ class DuelRules(DealRules):
         self.tie = tie
         self.suited_tie = suited_tie
         self.codes = (*sides, tie) + ((suited_tie,) if suited_tie else ())
+        self.groups = {"main": (*sides, tie)}
 
     def check(self, v: DealtVariant, where: str) -> None:
         try:

@@ -23,6 +23,7 @@ from croupier.games.dealer_poker import (
     three_card,
 )
 from croupier.games.dealer_poker.analysis import SimulatedBetRTP
+from croupier.games.dealer_poker.describe import describe_jokerbet, describe_with, display
 from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
 from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
 from croupier.games.maths import BetRTP
@@ -61,7 +62,8 @@ def _spec(
         return list(hit[1])
 
     return GameSpec(name=name, title=title, engine=engine, parse_variant=parse,
-                    exact=exact_once, simulate=sim, demo_bets=_demo_bets(demo))
+                    exact=exact_once, simulate=sim, demo_bets=_demo_bets(demo),
+                    describe=describe_with(engine, exact_once), display=display)
 
 
 THREE_CARD = DealerPokerEngine(three_card.ThreeCardRules("three_card_poker"))
@@ -98,7 +100,7 @@ GAMES = [
     GameSpec(name="jokerbet", title="Jokerbet", engine=jokerbet.ENGINE,
              parse_variant=lambda data, vname: parse_variant(jokerbet.schema("jokerbet"), data, vname),
              exact=jokerbet.exact, simulate=jokerbet.simulate,
-             demo_bets=lambda v, cur: [BetRequest("red", 100)]),
+             demo_bets=lambda v, cur: [BetRequest("red", 100)], describe=describe_jokerbet),
     *(_spec(g, title, STUD[g], stud.schema(g), stud.exact, stud.simulate) for g, title in STUD_GAMES.items()),
 ]
 

@@ -1,18 +1,10 @@
 // The lobby: the live tables and the game catalogue (GET /api/tables, GET /api/games).
 import { api } from "./api.js";
 import { colourOf } from "./roulette/layout.js";
+import { el } from "./shell/dom.js";
 import { renderHeader } from "./ui.js";
 
 renderHeader("lobby");
-
-function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (k === "class") e.className = v; else e.setAttribute(k, v);
-  }
-  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
-  return e;
-}
 
 const tablesLoaded = api.tables();
 
@@ -46,6 +38,17 @@ async function loadTables() {
   }
 }
 
+// The special pages of the games that have one (their own layouts); every variant of every game is
+// also playable on the generic page, game.html, from the engine's description.
+const WEB_TABLES = { blackjack: ["/decision.html?game=blackjack", "Blackjack"], casino_holdem: ["/decision.html?game=casino_holdem", "Casino Hold'em"], three_card_poker: ["/decision.html?game=three_card_poker", "Three Card Poker"] };
+const PLAY_TEXT = {
+  single: "Single rounds: one click plays a whole round from your provably-fair seeds.",
+  decision: "Against the dealer, with your decisions and a decision timer.",
+  table: "At a shared table.",
+};
+
+const gamePage = (g, v) => `/game.html?game=${encodeURIComponent(g)}&variant=${encodeURIComponent(v)}`;
+
 async function loadGames() {
   const ul = document.getElementById("games");
   try {
@@ -53,49 +56,22 @@ async function loadGames() {
     let tables = [];
     try { tables = (await tablesLoaded).items; } catch { /* the table list shows its own error */ }
     ul.replaceChildren();
-    const roulette = items.filter((g) => g.name === "roulette");
-    const others = items.filter((g) => g.name !== "roulette");
-    for (const g of roulette) {
-      const vs = el("ul", {});
-      for (const v of g.variants) {
-        vs.append(el("li", {}, v.title, " · ",
-          el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play")));
-      }
-      ul.append(el("li", { class: "card" }, el("h3", {}, g.title),
-        el("p", { class: "muted" }, "Single-player spins: your own round, drawn from your provably-fair seeds."), vs));
-    }
-    // decision tables (blackjack, poker against the dealer): /api/interactive
-    const WEB_TABLES = { blackjack: ["/blackjack.html", "Blackjack"], casino_holdem: ["/poker.html?game=casino_holdem", "Casino Hold'em"], three_card_poker: ["/poker.html?game=three_card_poker", "Three Card Poker"] };
-    const decisionTables = Object.values(WEB_TABLES);
     ul.append(el("li", { class: "card" }, el("h3", {}, "Card tables"),
       el("p", { class: "muted" }, "Single player against the dealer: your own deal from your provably-fair seeds, with a decision timer."),
-      el("ul", {}, ...decisionTables.map(([href, title]) => el("li", {}, el("a", { href, "aria-label": `Play ${title}` }, title))))));
-    // every other game: where it is played (GET /api/games "play"; docs/api.md)
-    const rest = others.filter((g) => !WEB_TABLES[g.name]);
-    if (rest.length) {
-      const shoeTables = new Map(tables.filter((t) => t.roads).map((t) => [t.game, t]));
-      const single = rest.filter((g) => g.play !== "decision");
-      const decision = rest.filter((g) => g.play === "decision");
-      const item = (g) => {
-        const t = shoeTables.get(g.name);
-        return el("li", {}, g.title, g.variants.length > 1 ? el("span", { class: "muted" }, ` (${g.variants.length} variants)`) : null,
-          t ? el("span", {}, " · ", el("a", { href: `/baccarat.html?id=${encodeURIComponent(t.id)}` }, `live table: ${t.name}`)) : null);
-      };
-      const groups = [];
-      if (single.length) {
-        groups.push(el("h4", { class: "section-title" }, `Single rounds: POST /api/rounds (${single.length})`),
-          el("p", { class: "muted" }, "One request plays a whole round from your provably-fair seeds; the result is in your Games History."),
-          el("ul", { class: "more-games", "aria-label": "Games played as single rounds" }, ...single.map(item)));
+      el("ul", {}, ...Object.values(WEB_TABLES).map(([href, title]) => el("li", {}, el("a", { href, "aria-label": `Play ${title}` }, title))))));
+    for (const g of items) {
+      const live = tables.filter((t) => t.game === g.name);
+      const vs = el("ul", { class: "variants" });
+      for (const v of g.variants) {
+        const play = g.name === "roulette"
+          ? el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play")
+          : el("a", { href: gamePage(g.name, v.name), "aria-label": `${v.title}: play` }, "play");
+        vs.append(el("li", { dataset: { game: g.name, variant: v.name } }, v.title, " · ", play, " · ",
+          el("a", { href: `${gamePage(g.name, v.name)}#rules`, "aria-label": `${v.title}: rules and paytable` }, "rules")));
       }
-      if (decision.length) {
-        groups.push(el("h4", { class: "section-title" }, `Decision rounds: /api/interactive (${decision.length})`),
-          el("p", { class: "muted" }, "Rounds that wait for your decisions (docs/api.md \"Decision rounds\"); no web table yet."),
-          el("ul", { class: "more-games", "aria-label": "Games played as decision rounds" }, ...decision.map(item)));
-      }
-      ul.append(el("li", { class: "card wide", id: "more-games" },
-        el("h3", {}, `${rest.length} more games`),
-        el("p", { class: "muted" }, "In the catalogue with their exact maths. A game with a live table links to it; every one of them is played through the API:"),
-        el("details", {}, el("summary", {}, "Show the games and where to play them"), ...groups)));
+      ul.append(el("li", { class: "card", dataset: { game: g.name } }, el("h3", {}, g.title),
+        el("p", { class: "muted" }, PLAY_TEXT[g.play] || ""), vs,
+        ...live.map((t) => el("p", {}, el("a", { href: `${t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}` }, `live table: ${t.name}`)))));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));

@@ -5,6 +5,11 @@ export function exponent(currency) {
   return EXPONENT[currency] ?? 2;
 }
 
+/** Remember a currency's exponent as the server gives it (a description's `currencies`). */
+export function learnExponent(currency, e) {
+  if (Number.isInteger(e) && e >= 0) EXPONENT[currency] = e;
+}
+
 /** "1234" minor EUR -> "12.34"; AMD has no minor unit. */
 export function formatMinor(minor, currency) {
   const e = exponent(currency);
@@ -48,6 +53,26 @@ export function parseMajor(text, currency) {
 /** Minor units -> the major-unit decimal string the API takes ("150" EUR -> "1.50"). */
 export function toMajorString(minor, currency) {
   const e = exponent(currency);
-  const s = String(Math.trunc(minor)).padStart(e + 1, "0");
-  return e ? `${s.slice(0, -e)}.${s.slice(-e)}` : s;
+  const s = String(Math.abs(Math.trunc(minor))).padStart(e + 1, "0");
+  return (minor < 0 ? "-" : "") + (e ? `${s.slice(0, -e)}.${s.slice(-e)}` : s);
+}
+
+/** The locale money is shown in: the browser's, or the chosen interface language's. */
+export function moneyLocale(lang = "en") {
+  return lang === "en" ? (navigator.languages?.[0] || navigator.language || "en") : lang;
+}
+
+/**
+ * The player's local currency format (Intl.NumberFormat with exactly the currency's exponent),
+ * fed the exact decimal string (never a float): 123456 minor EUR -> "€1,234.56" / "1 234,56 €".
+ */
+export function formatLocal(minor, currency, lang = "en") {
+  const e = exponent(currency);
+  try {
+    return new Intl.NumberFormat(moneyLocale(lang), {
+      style: "currency", currency, minimumFractionDigits: e, maximumFractionDigits: e,
+    }).format(toMajorString(minor, currency));
+  } catch {
+    return formatMoney(minor, currency); // a code Intl does not know
+  }
 }

@@ -5,7 +5,7 @@
 // compact JSON-ish text for anything else. Nothing here knows a game by name: it reads the
 // outcome dict's shape (docs/api.md "Games History").
 import { cardEl, isCard, parseCard } from "./cards.js";
-import { actionLabel } from "./decision/table.js";
+import { actionLabel } from "./shell/decision.js";
 
 const NAMES = { boxes: "Seat", box: "Seat", hands: "", outcomes: "Result" };
 const SKIP = new Set(["kind", "phase", "shoe", "decisions", "in_turn", "done", "prompt"]);
@@ -80,11 +80,11 @@ export function readOutcome(outcome, money = String) {
   return { hands, facts };
 }
 
-/** "Stand (you), Fold (time ran out)" from an outcome's decisions. */
+/** "Stand (you), Fold (time ran out)" from an outcome's decisions (an open round's view lists names). */
 export function decisionsText(outcome) {
   const ds = outcome?.decisions;
   if (!Array.isArray(ds) || !ds.length) return "";
-  return ds.map((d) => `${actionLabel(d.name)} (${d.by === "timeout" ? "time ran out" : "you"})`).join(", ");
+  return ds.map((d) => (typeof d === "string" ? actionLabel(d) : `${actionLabel(d.name)} (${d.by === "timeout" ? "time ran out" : "you"})`)).join(", ");
 }
 
 /** "Shoe 1 · cards 16 to 21 · cut card out" for a round dealt from a table's shoe. */

@@ -64,6 +64,7 @@ class AndarBaharRules(DealRules):
     game = "andar_bahar"
     title = "Andar Bahar"
     codes = CODES
+    groups = {"main": SIDES}
 
     def shoe(self, v: DealtVariant) -> Composition:
         return Composition.decks(v.decks)

@@ -14,7 +14,7 @@ decisive tie-break per leader.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Hashable
+from collections.abc import Hashable, Mapping
 from fractions import Fraction
 from typing import Any, Final
 
@@ -36,6 +36,7 @@ from croupier.games.cardcompare.dealt import (
     unit_stake,
 )
 from croupier.games.cardcompare.fastsim import deal_codes
+from croupier.games.describe import generic_cards_display
 from croupier.games.maths import BetRTP, Distribution, summarize
 
 RANKS: Final = (6, 7, 8, 9, 11, 12, 13, 14)
@@ -79,6 +80,11 @@ class Cards32Rules(DealRules):
     def result(self, v: DealtVariant, dealt: Dealt) -> dict[str, Any]:
         return {"cards": [[slot, card_name(c)] for slot, c in dealt],
                 "winner": standing(dealt)[0][0]}
+
+    def display(self, v: DealtVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
+        view = generic_cards_display(v, outcome)
+        view["headline"] = f"Player {outcome['winner']} wins"
+        return view
 
     def card_key(self, v: DealtVariant, card: int) -> Hashable:
         return rank_of(card)

@@ -53,6 +53,7 @@ from croupier.games.base import (
 )
 from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
 from croupier.games.cardcompare.composition import Composition
+from croupier.games.cardcompare.draw_hilo.describe import describe, display
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
     Limits,
@@ -388,7 +389,8 @@ def _simulate(v: DrawHiLoVariant, rounds: int, seed: int, progress: ProgressFn |
 
 
 GAME = GameSpec("draw_hilo", "Draw HiLo", ENGINE, _parse, exact, _simulate,
-                lambda v, cur: [BetRequest(c, 100) for c in v.bet_codes])
+                lambda v, cur: [BetRequest(c, 100) for c in v.bet_codes],
+                describe=describe, display=display)
 
 __all__ = ["ENGINE", "GAME", "DrawHiLoEngine", "DrawHiLoState", "DrawHiLoVariant", "odds",
            "play_row", "row_keys", "value"]

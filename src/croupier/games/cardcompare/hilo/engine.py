@@ -46,6 +46,7 @@ from croupier.games.cardcompare.fields import (
     need,
     payout,
 )
+from croupier.games.cardcompare.hilo.describe import describe, display
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
 from croupier.money import Payout, apply_ratio, currency
@@ -320,6 +321,7 @@ def demo_bets(v: HiLoVariant, cur: str) -> list[BetRequest]:
     return [BetRequest("red", 100), BetRequest("joker", 100)]
 
 
-GAME = GameSpec("hilo", "HI LO", ENGINE, _parse, exact, _simulate, demo_bets)
+GAME = GameSpec("hilo", "HI LO", ENGINE, _parse, exact, _simulate, demo_bets,
+                describe=describe, display=display)
 
 __all__ = ["DECK", "ENGINE", "GAME", "HiLoEngine", "HiLoVariant", "next_previous", "replay_round", "wins"]

@@ -56,6 +56,7 @@ from croupier.games.cardcompare.fields import (
     need,
     payout,
 )
+from croupier.games.cardcompare.red_dog.describe import describe, display
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
 from croupier.money import Payout, apply_ratio, currency
@@ -335,7 +336,8 @@ def _simulate(v: RedDogVariant, rounds: int, seed: int, progress: ProgressFn | N
 
 
 GAME = GameSpec("red_dog", "Red Dog", ENGINE, _parse, exact, _simulate,
-                lambda v, cur: [BetRequest("ante", 100)])
+                lambda v, cur: [BetRequest("ante", 100)],
+                describe=describe, display=display)
 
 __all__ = ["ENGINE", "GAME", "RedDogEngine", "RedDogState", "RedDogVariant", "best_decision",
            "play_row", "returns", "row_keys", "spread"]

@@ -58,6 +58,7 @@ from croupier.games.cardcompare.fields import (
     integer,
     need,
 )
+from croupier.games.cardcompare.speedy7.describe import describe, display
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
 from croupier.money import apply_ratio, currency
@@ -330,7 +331,8 @@ def _simulate(v: Speedy7Variant, rounds: int, seed: int, progress: ProgressFn | 
 
 
 GAME = GameSpec("speedy7", "Speedy 7", ENGINE, _parse, exact, _simulate,
-                lambda v, cur: [BetRequest("red", 100)])
+                lambda v, cur: [BetRequest("red", 100)],
+                describe=describe, display=display)
 
 __all__ = ["ENGINE", "GAME", "Speedy7Engine", "Speedy7State", "Speedy7Variant", "colour", "odds",
            "play_row", "row_keys"]

@@ -11,6 +11,7 @@ import numpy.typing as npt
 from croupier.games.base import BetRequest, Decision, DrawAction
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
+from croupier.games.cardcompare.top_card.describe import describe, display
 from croupier.games.cardcompare.top_card.engine import ENGINE, TopCardEngine, TopCardState
 from croupier.games.cardcompare.top_card.exact import exact
 from croupier.games.cardcompare.top_card.variant import TopCardVariant, parse_variant
@@ -95,7 +96,7 @@ def demo_bets(v: TopCardVariant, cur: str) -> list[BetRequest]:
 
 
 GAME = GameSpec("top_card", "Top Card Trump(s) / casino war", ENGINE, _parse, exact, _simulate,
-                demo_bets)
+                demo_bets, describe=describe, display=display)
 
 __all__ = ["ENGINE", "GAME", "TopCardEngine", "TopCardState", "TopCardVariant", "always_war", "play_row",
            "row_keys"]

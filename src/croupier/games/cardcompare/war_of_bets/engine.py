@@ -55,6 +55,8 @@ from croupier.games.cardcompare.dealt import (
 )
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate
 from croupier.games.cardcompare.fields import payout
+from croupier.games.describe import bet as describe_bet
+from croupier.games.describe import group, label_of, paytable_of
 from croupier.games.maths import BetRTP, Distribution, summarize
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
 from croupier.money import Payout, currency
@@ -127,6 +129,22 @@ class WarOfBetsRules(DealRules):
     game = "war_of_bets"
     title = "War of Bets"
     codes = CODES
+    groups = {"main": RESULTS, "dealer": tuple(f"dealer_{p}" for p in PROPS),
+              "player": tuple(f"player_{p}" for p in PROPS)}
+
+    def describe(self, v: DealtVariant) -> dict[str, Any]:
+        """The first round's bets on the layout, then the second round's (placed by the table's
+        second betting window, at odds that depend on the Player's card)."""
+        out = super().describe(v)
+        offered = {c for r in range(2, 15) for c in offered_second(v, r)}
+        for code in (c for c in SECOND if c in offered):
+            out["bets"].append(describe_bet(
+                PREFIX + code, label=f"Second round: {label_of(code).lower()}", group="second",
+                payout="by the Player's card", decision_only=True))
+        out["groups"] = [group(g) for g in ("main", "dealer", "player", "second")
+                         if any(b["group"] == g for b in out["bets"])]
+        out["paytable"] = paytable_of(out["bets"])
+        return out
 
     def shoe(self, v: DealtVariant) -> Composition:
         return Composition.decks(v.decks)
@@ -324,7 +342,8 @@ def _demo(v: WarOfBetsVariant, cur: str) -> list[BetRequest]:
     return [BetRequest(c, stake) for c in v.bet_codes]
 
 
-GAME = GameSpec(RULES.game, RULES.title, ENGINE, _parse, exact, _simulate, _demo)
+GAME = GameSpec(RULES.game, RULES.title, ENGINE, _parse, exact, _simulate, _demo,
+                describe=RULES.describe, display=RULES.display)
 
 __all__ = ["CODES", "ENGINE", "GAME", "RULES", "SECOND", "WarOfBetsVariant", "exact", "holds",
            "offered_second", "play_row", "row_keys", "second_odds", "simulate", "wins"]

@@ -52,6 +52,7 @@ function extraInputs(box, st) {
   box.querySelector("legend").after(el("div", { class: "bet-field" }, el("label", { for: "seat" }, "Seat"), select));
 }
 
+document.querySelector(".rules").textContent = "Beat the dealer without going over 21. Blackjack pays 3:2; the dealer stands on 17 (S17). When your decision time runs out, your hand stands and insurance is declined (004 §2.9.4).";
 runTable({
   game: "blackjack",
   variant,

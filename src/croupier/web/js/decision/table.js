@@ -2,49 +2,43 @@
 // /api/interactive (docs/api.md "Decision rounds"): bets, Deal, exactly the legal actions as
 // buttons, the decision timer, the cards, the result and the balance. The page supplies
 // `renderTable(view, container)` for its game's layout.
-import { ApiError, api, newKey, request, token } from "../api.js";
+import { ApiError, api, newKey, token } from "../api.js";
 import { formatMoney, parseMajor, toMajorString } from "../money.js";
-import { $, renderHeader, toast } from "../ui.js";
+import { $, toast } from "../ui.js";
 import { backEl, cardEl, handEl } from "../cards.js";
+import { Countdown, actionLabel, decisionButtons, decisionTimer, interactive } from "../shell/decision.js";
+import { el } from "../shell/dom.js";
+import { showBalance } from "../shell/figures.js";
+import { startPage } from "../shell/page.js";
 
 export { backEl, cardEl, handEl };
 
-export const interactive = {
-  table: (game, variant, currency) => request("GET", `/api/interactive/tables/${encodeURIComponent(game)}/${encodeURIComponent(variant)}?currency=${encodeURIComponent(currency)}`, undefined, { auth: false }),
-  current: (game) => request("GET", `/api/interactive/current?game=${encodeURIComponent(game)}`),
-  get: (id) => request("GET", `/api/interactive/${id}`),
-  start: (game, variant, bets, key) => request("POST", "/api/interactive", { game, variant, bets }, { key }),
-  act: (id, action, decisionNo, key) => request("POST", `/api/interactive/${id}/actions`, { action, decision_no: decisionNo }, { key }),
-};
-
-export function el(tag, attrs = {}, ...kids) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") e.className = v; else if (k.startsWith("on")) e.addEventListener(k.slice(2), v); else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const k of kids) if (k !== null && k !== undefined) e.append(k);
-  return e;
-}
-
-const ACTION_LABELS = {
-  hit: "Hit", stand: "Stand", double: "Double", split: "Split", surrender: "Surrender",
-  insurance: "Insurance", decline: "No insurance", even_money: "Even money",
-  call: "Call", fold: "Fold", play: "Play", check: "Check", raise: "Raise", pass: "Pass", bet: "Bet",
-};
-
-export function actionLabel(name) {
-  return ACTION_LABELS[name] || name.replace(/_/g, " ").replace(/^./, (c) => c.toUpperCase());
-}
+export { actionLabel, el, interactive };
 
 /**
  * Run a decision table on this page.
  * config: { game, variant, title, betLabels: {code: label}, target(code) -> [], renderTable(view, container),
  *           extraInputs(container) (optional), resultText(view) (optional) }
  */
-export async function runTable(config) {
-  renderHeader("table");
-  const st = { currency: "EUR", round: null, info: null, timer: null, offset: 0, busy: false, lastBalance: null };
+export function runTable(config) {
+  startPage(() => start(config), { title: config.title, panel: false, statusLabel: "seconds_left" });
+}
+
+/** The panel of a decision table: balance, this round's stake, the bet form with Deal, the result. */
+function mountDecisionPanel(aside) {
+  const figure = (label, id) => el("div", {}, el("dt", {}, label), el("dd", { id, "data-minor": "" }, "–"));
+  aside.replaceChildren(
+    el("dl", { class: "figures" }, figure("Balance", "balance"), figure("This round", "round-stake")),
+    el("form", { id: "bet-form" },
+      el("fieldset", { id: "bets", class: "bets" }, el("legend", { class: "section-title" }, "Bets")),
+      el("button", { type: "submit", class: "primary", id: "deal" }, "Deal"),
+      el("p", { class: "hint", id: "deal-hint" })),
+    el("div", { class: "result", id: "result", role: "status", "aria-live": "polite" }));
+}
+
+async function start(config) {
+  const st = { currency: "EUR", round: null, info: null, clock: new Countdown(), busy: false };
+  mountDecisionPanel($("#panel"));
   $("#table-title").textContent = config.title;
   document.title = `${config.title} · Croupier`;
   if (token()) {
@@ -59,6 +53,7 @@ export async function runTable(config) {
   $("#table-meta").textContent = `${st.info.variant_title} · ${st.currency} · ${Math.round(st.info.decision_seconds)} s per decision`;
   for (const c of document.querySelectorAll(".cur")) c.textContent = `(${st.currency})`;
   buildBets(config, st);
+  $("#bet-form").addEventListener("submit", (e) => e.preventDefault());
   $("#deal").addEventListener("click", () => deal(config, st));
   if (!token()) {
     $("#phase").textContent = "Log in to play";
@@ -145,13 +140,11 @@ async function act(config, st, name) {
 
 function idle(st) {
   st.round = null;
-  stopTimer(st);
+  st.clock.stop();
   $("#phase").textContent = "Place your bets, then deal";
   $("#deal").disabled = false;
   $("#bets").disabled = false;
   $("#decisions").replaceChildren();
-  $("#countdown").textContent = "–";
-  $("#countdown-bar").style.width = "0%";
 }
 
 function show(config, st, view) {
@@ -170,20 +163,16 @@ function show(config, st, view) {
     $("#bets").disabled = true;
     $("#deal").disabled = true;
     $("#phase").textContent = view.table?.prompt ? "Insurance?" : "Your decision";
-    for (const a of view.legal_actions) {
-      const extra = a.adds_stake_minor ? ` (+${formatMoney(a.adds_stake_minor, view.currency)})` : "";
-      const isDefault = a.name === view.default_action;
-      box.append(el("button", {
-        type: "button", id: `act-${a.name}`,
-        "data-action": a.name, onclick: () => act(config, st, a.name),
-        "aria-describedby": isDefault ? "default-note" : null,
-      }, actionLabel(a.name) + extra));
-    }
-    $("#default-note").textContent = view.default_action ? `If the time runs out: ${actionLabel(view.default_action)}.` : "";
-    startTimer(config, st, view);
+    decisionButtons(view, box, (name) => act(config, st, name));
+    const id = view.round_id;
+    decisionTimer(st.clock, view, config.decisionSeconds, async () => {
+      // the server takes the default (on this request, or its sweeper already did)
+      if (st.round?.round_id !== id) return;
+      try { show(config, st, await interactive.get(id)); } catch (e) { toast(e.message); }
+    });
     setResult("", "");
   } else {
-    stopTimer(st);
+    st.clock.stop();
     $("#default-note").textContent = "";
     $("#bets").disabled = false;
     $("#deal").disabled = false;
@@ -216,36 +205,5 @@ async function refreshBalance(st) {
 }
 
 function setBalance(st, bal) {
-  if (!bal) return;
-  const b = $("#balance");
-  b.textContent = formatMoney(bal.cash_minor, bal.currency || st.currency);
-  b.dataset.minor = String(bal.cash_minor);
-}
-
-function startTimer(config, st, view) {
-  stopTimer(st);
-  if (!view.decision_deadline) return;
-  const total = config.decisionSeconds || view.seconds_left || 13;
-  const end = performance.now() + (view.seconds_left ?? 0) * 1000;
-  const id = view.round_id;
-  const tick = () => {
-    const left = Math.max(0, (end - performance.now()) / 1000);
-    $("#countdown").textContent = `${Math.ceil(left)}`;
-    $("#countdown-bar").style.width = `${Math.min(100, (left / total) * 100)}%`;
-    if (left <= 0) {
-      stopTimer(st);
-      // the server takes the default (on this request, or its sweeper already did)
-      setTimeout(async () => {
-        if (st.round?.round_id !== id) return;
-        try { show(config, st, await interactive.get(id)); } catch (e) { toast(e.message); }
-      }, 400);
-    }
-  };
-  tick();
-  st.timer = setInterval(tick, 250);
-}
-
-function stopTimer(st) {
-  if (st.timer) clearInterval(st.timer);
-  st.timer = null;
+  showBalance(bal, st.currency);
 }

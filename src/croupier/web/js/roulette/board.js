@@ -5,6 +5,7 @@ import {
   CALL_BETS, CALL_TITLES, OUTSIDE_TITLES, WHEEL_ORDER, betKey, betLabel,
   colourOf, coverOf, insideTargets, pocketKey,
 } from "./layout.js";
+import { el } from "../shell/dom.js";
 
 const HOT = 0.36; // hotspot size in cell units
 const X0 = 1; // numbers start after the zero column
@@ -14,19 +15,6 @@ const X0 = 1; // numbers start after the zero column
 // 2-(n-1)%3, so 3-6-9... is the top row and 1-4-7... the bottom row.
 const col = (n) => Math.floor((n - 1) / 3);
 const row = (n) => 2 - ((n - 1) % 3);
-
-function el(tag, attrs = {}, ...children) {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k === "class") e.className = v;
-    else if (k === "dataset") Object.assign(e.dataset, v);
-    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
-    else e.setAttribute(k, v === true ? "" : v);
-  }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
-  return e;
-}
 
 /** Where the hotspot of an inside position sits (a point in horizontal cell units). */
 function hotspotPoint(code, t, wheel) {

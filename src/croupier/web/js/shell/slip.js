@@ -1,10 +1,14 @@
-// The bet slip of one round: chips placed, undo, clear, rebet and double (001 §8.11; 004 §1.5).
-// Stakes are integer minor units. A call bet's stake is its chip value times its chips
-// (the engine splits it into equal chips: layout.py, engine.py _check_limits).
-import { betKey, betLabel, chipCount } from "./layout.js";
+// The bet slip of one round, for every game: chips placed and not sent yet, undo, clear, rebet
+// and double (001 §8.11; 004 §1.5). Stakes are integer minor units. A game may say how a
+// position is keyed and named and how many chips one placement takes (a roulette call bet's
+// stake is its chip value times its chips: layout.py, engine.py _check_limits).
+const defaultKey = (code, target) => `${code}:${JSON.stringify(target || [])}`;
 
 export class BetSlip {
-  constructor() {
+  constructor({ key = defaultKey, label = (code) => code, chips = () => 1 } = {}) {
+    this.keyOf = key;
+    this.labelOf = label;
+    this.chipsOf = chips;
     this.actions = []; // each action: [{code, target, stake}]
     this.last = []; // the bets of the previous round (rebet / double)
     this.listeners = new Set();
@@ -18,10 +22,10 @@ export class BetSlip {
     const merged = new Map();
     for (const action of this.actions) {
       for (const b of action) {
-        const key = betKey(b.code, b.target);
+        const key = this.keyOf(b.code, b.target);
         const cur = merged.get(key);
         if (cur) cur.stake += b.stake;
-        else merged.set(key, { code: b.code, target: b.target, stake: b.stake, key, label: betLabel(b.code, b.target) });
+        else merged.set(key, { code: b.code, target: b.target, stake: b.stake, key, label: this.labelOf(b.code, b.target) });
       }
     }
     return [...merged.values()].filter((b) => b.stake > 0);
@@ -32,7 +36,7 @@ export class BetSlip {
 
   /** One chip of value `chip` on a position (a call bet takes one chip per component bet). */
   place(code, target, chip) {
-    this.actions.push([{ code, target, stake: chip * chipCount(code, target) }]);
+    this.actions.push([{ code, target, stake: chip * this.chipsOf(code, target) }]);
     this.changed();
   }
 
