@@ -98,6 +98,7 @@ def test_issue15_slot_page_spin_gamble_autoplay_balance_matches_the_recall(page:
             assert at_risk > 0
             assert int(page.text_content("#gamble-moves")) == 5  # 001 §6.7: up to 5 moves
             assert page.text_content("#gamble-cap").strip()
+            _shot(page, "slot-1366x900.png")  # the reels of a win and the gamble card screen
             n = page.get_attribute("#stage", "data-decision")
             page.click("#gamble-colour-red")  # a colour move, x2 (001 §6.7)
             page.wait_for_function(
@@ -120,7 +121,6 @@ def test_issue15_slot_page_spin_gamble_autoplay_balance_matches_the_recall(page:
     # issue 15 point 4: the session's net position is the rounds' nets, and its clock runs
     assert _minor(page, "#session-net") == net
     assert re.fullmatch(r"\d+:\d\d", page.text_content("#session-elapsed").strip())
-    _shot(page, "slot-1366x900.png")
 
     # -- autoplay (001 §6.6), stopped by the player
     before = _minor(page, "#balance")

@@ -39,7 +39,7 @@ export function renderGamble(box, view, onAct, state = { part: "all" }) {
       figure("slot_at_risk", "gamble-amount", fmt(tv.gamble_amount ?? 0)),
       figure("slot_moves_left", "gamble-moves", String(tv.gamble_moves_left ?? 0)),
       figure("slot_cap", "gamble-cap", fmt(tv.gamble_cap ?? 0))),
-    last ? el("p", { class: "gamble-last", id: "gamble-last", dataset: { result: last.result } }, moveText(last)) : null);
+    last ? el("p", { class: "gamble-last", id: "gamble-last", dataset: { result: last.result } }, moveText(last)) : "");
   box.querySelector("#gamble-amount").dataset.minor = String(tv.gamble_amount ?? 0);
   if (parts.length > 1) {
     const group = el("fieldset", { class: "gamble-part" }, el("legend", { "data-i18n": "slot_part" }, t("slot_part")));

@@ -18,10 +18,12 @@ export function displayOf(view, shapes) {
     symbols: w.line && shapes[w.line - 1] ? shapes[w.line - 1].map((h, r) => window[r]?.[h]).join(" ") : `${w.symbol} x${w.count} reels, ${w.ways} ways`,
   }));
   const free = (tv.spins || []).slice(1).map((s) => ({ window: s.window, win_minor: s.win, multiplier: s.multiplier, scatters: s.scatters, awarded: s.free_spins_awarded }));
-  const won = tv.phase === "done" ? tv.paid : tv.spins_win;
+  const won = tv.phase === "done" && !tv.gamble?.length ? tv.paid : tv.spins_win;
   let headline = won ? `Win ${formatMoney(won, view.currency)}` : "No win";
   if (free.length) headline += `; ${free.length} free spins`;
-  return { kind: "reels", window, lines, free_spins: free, gamble: tv.gamble || [], headline };
+  const moves = tv.gamble || [];
+  if (moves.length) headline += `; gamble ${moves.length} move(s), last ${moves.at(-1).result}`;
+  return { kind: "reels", window, lines, free_spins: free, gamble: moves, headline };
 }
 
 /** Mark the cells of the winning lines (`.win`, and the line numbers in `data-lines`). */
