@@ -173,7 +173,7 @@ async function showView(view, animate) {
     $("#phase").textContent = t("your_decision");
     box.hidden = false;
     renderGamble(box, view, act, page.gamble);
-    $("#default-note").textContent = view.default_action ? t("if_timeout", { action: "Collect" }) : "";
+    $("#default-note").textContent = view.default_action ? t("if_timeout", { action: (page.desc.decisions || []).find((d) => d.name === view.default_action)?.label || view.default_action }) : "";
     decisionTimer(page.clock, view, null, async () => {
       if (page.round?.round_id !== view.round_id || page.round.decision_no !== view.decision_no) return;
       try { await showView(await interactive.get(view.round_id), false); } catch (e) { toast(e.message); }
