@@ -167,3 +167,36 @@ def test_issue15_slot_page_fits_a_390px_screen(browser: Any, slot_server: str) -
     finally:
         ctx.close()
 
+
+
+def test_issue15_every_slot_is_linked_from_the_lobby_and_plays_a_round_on_the_slot_page(
+        page: Any, slot_server: str) -> None:
+    """The 3x3 fruit machine (5 lines, colour gamble only) and the 243-ways slot (one stake of
+    `bet_multiplier` coins, no lines, no gamble, 001 §6.5.2) play on the same page."""
+    base = slot_server
+    page.set_default_timeout(20_000)
+    _register_and_deposit(page, base, "50.00", 5000)
+    page.goto(f"{base}/")
+    page.wait_for_selector("li[data-game='slot'] a")
+    hrefs = page.eval_on_selector_all(
+        "li[data-game='slot'] li[data-variant] a:first-of-type", "as => as.map(a => a.getAttribute('href'))")
+    assert sorted(hrefs) == [f"/slot.html?variant={v}" for v in ("amber_caravan", "aurora_fjord", "classic_fruit")]
+    for variant, has_lines in (("classic_fruit", True), ("aurora_fjord", False)):
+        page.goto(f"{base}/slot.html?variant={variant}")
+        page.wait_for_selector("#line-bet option", state="attached")
+        page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor !== ''")
+        assert (page.query_selector("#lines") is not None) == has_lines
+        before = _minor(page, "#balance")
+        if _spin(page) == "open":
+            page.click("#act-collect")
+            page.wait_for_function(
+                "() => document.querySelector('#result')?.dataset.round === document.querySelector('#stage').dataset.round")
+        rid = int(page.get_attribute("#result", "data-round"))
+        stake = int(page.get_attribute("#result", "data-stake"))
+        returned = int(page.get_attribute("#result", "data-returned"))
+        assert stake == _minor(page, "#total-bet")
+        page.wait_for_function(
+            f"() => document.querySelector('#balance')?.dataset.minor === '{before - stake + returned}'")
+        recall = _recall(page, rid)
+        assert (recall["variant"], recall["stake_minor"], recall["returned_minor"]) == (variant, stake, returned)
+    assert page.errors == []
