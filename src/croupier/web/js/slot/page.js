@@ -165,7 +165,7 @@ async function showView(view, animate) {
     const shapes = page.desc.outcome.lines || [];
     await playRound(stage, $("#free-spins"), displayOf(view, shapes), {
       shapes, currency: view.currency, animate,
-      roles: Object.fromEntries((page.desc.outcome.symbols || []).map((s) => [s.code, s.role])),
+      roles: Object.fromEntries((page.desc.outcome.symbols || []).map((s) => [s.code, s])),
     });
   }
   const box = $("#gamble");

@@ -18,7 +18,7 @@ export function displayOf(view, shapes) {
     symbols: w.line && shapes[w.line - 1] ? shapes[w.line - 1].map((h, r) => window[r]?.[h]).join(" ") : `${w.symbol} x${w.count} reels, ${w.ways} ways`,
   }));
   const free = (tv.spins || []).slice(1).map((s) => ({ window: s.window, win_minor: s.win, multiplier: s.multiplier, scatters: s.scatters, awarded: s.free_spins_awarded }));
-  const won = tv.phase === "done" && !tv.gamble?.length ? tv.paid : tv.spins_win;
+  const won = tv.phase === "done" ? tv.paid : tv.gamble_amount ?? tv.spins_win;
   let headline = won ? `Win ${formatMoney(won, view.currency)}` : "No win";
   if (free.length) headline += `; ${free.length} free spins`;
   const moves = tv.gamble || [];
@@ -27,11 +27,12 @@ export function displayOf(view, shapes) {
 }
 
 /** Mark the cells of the winning lines (`.win`, and the line numbers in `data-lines`). */
+/** `roles`: symbol code -> {role, name} (the description's `outcome.symbols`). */
 export function markLines(stage, display, shapes, roles) {
   const reels = [...stage.querySelectorAll(".reels .reel")];
   reels.forEach((r) => [...r.children].forEach((li) => {
-    const role = roles[li.textContent];
-    if (role) li.dataset.role = role;
+    const sym = roles[li.textContent];
+    if (sym) { li.dataset.role = sym.role; li.title = sym.name; }
   }));
   for (const w of display.lines || []) {
     const shape = w.line ? shapes[w.line - 1] : null;
