@@ -200,3 +200,50 @@ def test_issue15_every_slot_is_linked_from_the_lobby_and_plays_a_round_on_the_sl
         recall = _recall(page, rid)
         assert (recall["variant"], recall["stake_minor"], recall["returned_minor"]) == (variant, stake, returned)
     assert page.errors == []
+
+
+def test_001_6_4_3_free_spins_play_under_their_counter_with_the_multiplier(browser: Any, static_url: str) -> None:
+    """A round with free spins, played by the engine from a seeded source (a trigger is 1 in 153
+    paid spins, too rare to wait for in the browser), drawn by the slot page's modules: each free
+    spin under "Free spin n of N · x3", then "Free spins won: N"; the winning lines ringed."""
+    from croupier.games import describe as D
+    from croupier.games.base import BetRequest, Decision, play
+    from croupier.games.registry import game, load_variant
+    from croupier.rng import seeded
+
+    spec, v = game("slot"), load_variant("slot", "amber_caravan")
+    src = seeded(2026)
+    for _ in range(5000):
+        state, _ = play(spec.engine, v, [BetRequest("spin", 20, (20,))], "EUR", src,
+                        lambda s, legal: Decision("collect"))
+        outcome = next(e.data for e in state.events if e.type == "result")
+        if outcome["free_spins"]:
+            break
+    assert outcome["free_spins"], "no free spins in 5000 seeded rounds"
+    display = D.display(spec, v, outcome)
+    desc = D.describe(spec, v)
+    n = len(display["free_spins"])
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900}, reduced_motion="reduce")
+    page = ctx.new_page()
+    try:
+        page.goto(f"{static_url}/slot.html?variant=amber_caravan")  # no API: the modules alone
+        seen = page.evaluate(
+            """async ([display, desc]) => {
+                const { playRound } = await import('/js/slot/reels.js');
+                const counter = document.querySelector('#free-spins');
+                const texts = [];
+                new MutationObserver(() => texts.push(counter.textContent)).observe(counter, { childList: true, characterData: true, subtree: true });
+                const roles = Object.fromEntries(desc.outcome.symbols.map((s) => [s.code, s]));
+                await playRound(document.querySelector('#stage'), counter, display,
+                                { shapes: desc.outcome.lines, roles, currency: 'EUR', animate: true });
+                await new Promise((r) => setTimeout(r, 0));
+                return { texts: [...new Set(texts)], final: counter.textContent, hidden: counter.hidden,
+                         wins: document.querySelectorAll('.reel li.win').length };
+            }""", [display, desc])
+        mult = v.free_spins.multiplier
+        assert [f"Free spin {i} of {n} · x{mult}" for i in range(1, n + 1)] == [
+            t for t in seen["texts"] if t.startswith("Free spin ")]
+        assert seen["final"] == f"Free spins won: {n}" and not seen["hidden"]
+        assert (seen["wins"] > 0) == any(w["line"] for w in display["lines"])
+    finally:
+        ctx.close()
