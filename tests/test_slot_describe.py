@@ -4,6 +4,8 @@ as the ``reels`` view."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from croupier.games import describe as D
@@ -63,3 +65,26 @@ def test_display_shows_the_window_the_winning_lines_and_the_paid_amount() -> Non
     for line in view["lines"]:
         shape = v.lines[line["line"] - 1]
         assert line["symbols"].split() == [view["window"][r][h] for r, h in enumerate(shape)]
+
+
+def test_001_6_7_an_open_round_at_the_gamble_shows_the_win_at_stake_not_no_win() -> None:
+    """While the player may collect or gamble, nothing is paid yet (`paid` 0): the headline is
+    the win Collect would take (the spins' win before a move), as the slot page shows it."""
+    spec, v = game("slot"), slot("amber_caravan")
+    src = seeded(11)
+    engine: Any = spec.engine  # the slot engine's table_view is not on the Engine protocol
+    seen: list[dict[str, Any]] = []
+
+    def decide(state, legal):  # type: ignore[no-untyped-def]
+        seen.append(engine.table_view(state))
+        return Decision("collect")
+    for _ in range(200):
+        _, settlement = play(spec.engine, v, [BetRequest("spin", 100, (20,))], "EUR", src, decide)
+        if seen:
+            break
+    (view,) = seen
+    assert view["phase"] != "done" and view["paid"] == 0 and view["gamble_amount"] == view["spins_win"] > 0
+    shown = D.display(spec, v, view)
+    assert shown is not None
+    assert shown["headline"].startswith(f"Win {format_minor(view['spins_win'], currency('EUR'))}")
+    assert settlement.total_returned == view["spins_win"]  # collected

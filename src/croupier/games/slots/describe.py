@@ -99,12 +99,16 @@ def display(v: SlotVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
     window = [list(col) for col in outcome.get("window", ())]
     lines = [_line_view(v, window, w) for w in outcome.get("lines", ())]
     paid = int(outcome.get("paid", 0))
+    # a round still open (the gamble screen, 001 §6.7) has paid nothing yet: its headline is the
+    # win at stake (what Collect would take), the paid amount once it is settled
+    shown = paid if outcome.get("phase", "done") == "done" else int(
+        outcome.get("gamble_amount", outcome.get("spins_win", 0)))
     cur = outcome.get("currency")
-    amount = format_minor(paid, currency(cur)) if isinstance(cur, str) else str(paid)
+    amount = format_minor(shown, currency(cur)) if isinstance(cur, str) else str(shown)
     free = [{"window": s["window"], "win_minor": s["win"], "multiplier": s["multiplier"],
              "scatters": s["scatters"], "awarded": s["free_spins_awarded"]}
             for s in spins[1:]]
-    headline = f"Win {amount}" if paid else "No win"
+    headline = f"Win {amount}" if shown else "No win"
     if free:
         headline += f"; {len(free)} free spins"
     gambles = list(outcome.get("gamble", ()))

@@ -47,6 +47,7 @@ const PLAY_TEXT = {
   table: "At a shared table.",
 };
 
+const slotPage = (v) => `/slot.html?variant=${encodeURIComponent(v)}`; // the slot page (js/slot/)
 const gamePage = (g, v) => `/game.html?game=${encodeURIComponent(g)}&variant=${encodeURIComponent(v)}`;
 
 async function loadGames() {
@@ -65,7 +66,7 @@ async function loadGames() {
       for (const v of g.variants) {
         const play = g.name === "roulette"
           ? el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play")
-          : el("a", { href: gamePage(g.name, v.name), "aria-label": `${v.title}: play` }, "play");
+          : el("a", { href: g.name === "slot" ? slotPage(v.name) : gamePage(g.name, v.name), "aria-label": `${v.title}: play` }, "play");
         vs.append(el("li", { dataset: { game: g.name, variant: v.name } }, v.title, " · ", play, " · ",
           el("a", { href: `${gamePage(g.name, v.name)}#rules`, "aria-label": `${v.title}: rules and paytable` }, "rules")));
       }

@@ -50,6 +50,9 @@ const STRINGS = {
 };
 const ORDER = Object.keys(LANGUAGES);
 
+/** A page's own rows of the table (key: [English, Ukrainian, Lithuanian]), e.g. js/slot/strings.js. */
+export function addStrings(rows) { Object.assign(STRINGS, rows); }
+
 export function lang() {
   const saved = localStorage.getItem(KEY);
   return ORDER.includes(saved) ? saved : "en";

@@ -23,9 +23,9 @@ export function mountPanel(aside, { chips = true, verb = "place_bets" } = {}) {
   const action = (key) => el("button", { type: "button", id: key }, label(key));
   aside.replaceChildren(
     el("dl", { class: "figures" }, figure("balance", "balance"), figure("total_bet", "total-bet"), figure("last_win", "last-win")),
-    chips ? el("fieldset", { class: "chips" }, el("legend", {}, label("chip")), el("div", { class: "chip-row", id: "chips" })) : null,
+    chips ? el("fieldset", { class: "chips" }, el("legend", {}, label("chip")), el("div", { class: "chip-row", id: "chips" })) : "",
     chips ? el("div", { class: "actions", role: "group", "aria-label": "Bet actions" },
-      action("undo"), action("clear"), action("rebet"), action("double")) : null,
+      action("undo"), action("clear"), action("rebet"), action("double")) : "",
     el("button", { type: "button", class: "primary", id: "confirm" }, label(verb)),
     el("p", { class: "hint", id: "confirm-hint" }),
     el("h2", { class: "section-title" }, label("bet_slip")),
