@@ -444,7 +444,8 @@ def start(session: Session, player: Player, game_name: str, variant_name: str,
     required = getattr(spec.engine, "required_funds", None)
     total = sum(b.stake for b in bets)
     need = int(required(variant, bets)) if required is not None else total
-    have = _cash(ledger, player.id)
+    # protection (issue 7): 001 §4.1, §6.8.5: a slot slip may be paid from the bonus balance
+    have = protection.available_funds(session, player.id, spec.name, variant_name, need)
     if have < need:
         cur = player.currency
         why = ("" if need == total else

@@ -98,6 +98,20 @@ def fund_play(session: Session, game_name: str, variant_name: str, play_row: Pla
     return "cash"
 
 
+def paying_balance(session: Session, player_id: int, game_name: str, variant_name: str,
+                   total: int) -> int:
+    """The balance of the account :func:`fund_play` would take a new slip of ``total`` from,
+    asked before the play exists (a decision round checks its funds first): bonus only on a reel
+    slot whose slip cash does not cover and the bonus does, otherwise cash."""
+    ledger = Ledger(session)
+    cash = ledger.balance(player_code(player_id))
+    if cash >= total or not is_reel_slot(game_name, variant_name) \
+            or active_bonus(session, player_id) is None:
+        return cash
+    left = ledger.balance(player_code(player_id, "bonus"))
+    return left if left >= total else cash
+
+
 def wagered(session: Session, play_row: Play, total: int) -> None:
     funding = funding_of(session, play_row.id)
     if funding is None or funding.bonus_id is None:

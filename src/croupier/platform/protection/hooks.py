@@ -8,6 +8,7 @@ Each is one line in a platform module, marked ``# protection (issue 7)``:
 * ``wallet.withdraw`` -> :func:`check_withdrawal` (001 §5.2.13 verified, §5.2.18 no third party)
 * ``rounds.record_bets`` -> :func:`before_bet` (register, blocks, 001 §10.2 time limits, 001 §10.3
   continuous play, 001 §4.1 which balance pays) and :func:`bet_accepted` (001 §5.2.10 record)
+* ``interactive.start`` -> :func:`available_funds` (the balance that would pay the slip)
 * ``rounds.settle_play`` -> :func:`payout_account` (001 §6.8.5) and :func:`play_settled`
 * ``rounds.refund_play`` -> :func:`payout_account` and :func:`play_refunded`
 
@@ -73,6 +74,13 @@ def before_bet(session: Session, rnd: Round, play_row: Play, total: int, now: da
     account = bonus.fund_play(session, rnd.game, rnd.variant, play_row, total)
     bonus.wagered(session, play_row, total)
     return player_code(play_row.player_id, account)
+
+
+def available_funds(session: Session, player_id: int, game_name: str, variant_name: str,
+                    total: int) -> int:
+    """What the player can stake on a new slip of ``total``: the balance that would pay it (cash,
+    or the bonus balance on a reel slot, 001 §4.1, §6.8.5)."""
+    return bonus.paying_balance(session, player_id, game_name, variant_name, total)
 
 
 def _account(session: Session, play_row: Play) -> str:
