@@ -28,7 +28,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
-from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope, _state, _token
+from croupier.api.app import ERRORS, PROBLEM, Me, _idempotent, _platform, _respond, _scope, _state, _token
 from croupier.platform import incidents, live
 from croupier.platform.events import table_message
 from croupier.platform.live_errors import UnknownDevice
@@ -39,11 +39,13 @@ from croupier.platform.runner import publish_report
 problems.STATUS.update({
     "unknown_device": 401, "role_required": 403, "same_operator": 403,
     "unknown_incident": 404, "not_live_table": 409, "round_finished": 409,
-"unknown_pocket": 422, "card_not_in_shoe": 422, "bad_reading": 422,
+    "unknown_pocket": 422, "card_not_in_shoe": 422, "bad_reading": 422,
     "bad_incident": 422,
 })
 
-router = APIRouter(prefix="/api/live", tags=["live"], responses=ERRORS)
+#: besides ERRORS, every live route may answer 403 (a role the account lacks, or a floor manager
+#: approving their own proposal); api/contract.py makes every answer >= 400 a problem answer
+router = APIRouter(prefix="/api/live", tags=["live"], responses={**ERRORS, 403: PROBLEM})
 
 
 class _In(BaseModel):
