@@ -28,7 +28,9 @@ def test_example_target_at_the_lowest_stake_is_accepted(name: str) -> None:
         stake = v.steps[cur][0] * (lines if v.mode == "lines" else v.bet_multiplier)
         spec.engine.start(v, [BetRequest("spin", stake, tuple(spin["example_target"]))], cur)
         assert lo <= stake <= hi
-        spec.engine.start(v, [BetRequest("spin", hi, tuple(spin["example_target"]))], cur)
+        # the highest total bet is every line at the highest step (ways: the highest coin)
+        every = (v.max_lines,) if v.mode == "lines" else ()
+        spec.engine.start(v, [BetRequest("spin", hi, every)], cur)
     assert desc["outcome"]["kind"] == "reels"
 
 

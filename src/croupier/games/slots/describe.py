@@ -31,7 +31,8 @@ def _pays_text(v: SlotVariant, row: tuple[int, ...]) -> str:
 def describe(v: SlotVariant) -> dict[str, Any]:
     if v.mode == "lines":
         target: dict[str, Any] = {"kind": "number", "min": 1, "max": v.max_lines}
-        example: list[int | str] = [v.max_lines]
+        # one line: the example is legal at the lowest total bet (one line at the lowest step)
+        example: list[int | str] = [1]
         label = f"Spin ({v.max_lines} lines; total bet = line bet x lines)"
     else:
         target, example = {"kind": "none"}, []
