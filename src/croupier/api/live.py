@@ -28,7 +28,17 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
-from croupier.api.app import ERRORS, PROBLEM, Me, _idempotent, _platform, _respond, _scope, _state, _token
+from croupier.api.app import (
+    ERRORS,
+    PROBLEM,
+    Me,
+    _idempotent,
+    _platform,
+    _respond,
+    _scope,
+    _state,
+    _token,
+)
 from croupier.platform import incidents, live
 from croupier.platform.events import table_message
 from croupier.platform.live_errors import UnknownDevice
