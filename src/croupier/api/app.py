@@ -351,7 +351,7 @@ def _variant_info(game_name: str, variant_name: str) -> dict[str, Any]:
     bets = [{"code": r.bet, "payout": str(payouts[r.bet]) if r.bet in payouts else None,
              "rtp": f"{r.rtp.numerator}/{r.rtp.denominator}"} for r in spec.exact(variant)]
     limits: dict[str, Any] = {}
-    codes = [b["code"] for b in bets]
+    codes = [str(b["code"]) for b in bets]
     ranges = {c: stake_limits(variant, c) for c in codes}  # one reader of every limits shape
     for cur, ls in (getattr(variant, "limits", {}) or {}).items():
         per_bet = {c: r[cur] for c, r in ranges.items() if cur in r}
