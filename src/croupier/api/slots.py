@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, Strict
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api.app import ERRORS, Me, _platform, _slip
+from croupier.api.interactive import _seconds
 from croupier.api.schemas import BetIn
 from croupier.platform.autoplay import MAX_SPINS, AutoplayRules, free_spin_events, run_autoplay
 
@@ -56,7 +57,7 @@ async def autoplay(body: AutoplayIn, request: Request, player: Me) -> dict[str, 
     flag = threading.Event()
     with _LOCK:
         _STOPS[player.id] = flag
-    seconds = float(getattr(p.settings, "decision_seconds", 13.0))
+    seconds = _seconds(p)  # the decision timer of every decision round
     try:
         result = await run_in_threadpool(run_autoplay, p, player, body.game, body.variant,
                                          _slip(body.bets), rules, seconds, flag.is_set)
