@@ -55,3 +55,27 @@ def test_rounds_replay() -> None:
     state, settlement = play(ENGINE, V, [BetRequest("black", 100)], "AMD", seeded(3))
     assert replay(ENGINE, V, state.events) == settlement
     assert load_variant("jokerbet", "digitain").game == "jokerbet"
+
+
+def _result(outcome: int) -> dict[str, object]:
+    state = ENGINE.apply(ENGINE.start(V, [BetRequest("red", 100)], "AMD"), DrawAction("card", outcome))
+    [data] = [e.data for e in state.events if e.type == "result"]
+    return dict(data)
+
+
+def test_000_12_51_the_result_names_the_card_drawn_for_recall_and_display() -> None:
+    from croupier.games.describe import view_of
+
+    assert _result(0) == {"card": "2c", "name": "2c"}
+    view = view_of("jokerbet", "digitain", _result(0))
+    assert view is not None and view["hands"] == [{"label": "Card", "cards": ["2c"]}]
+    assert view["headline"] == "2c"
+
+
+def test_000_12_51_a_joker_is_shown_as_a_joker_of_its_colour() -> None:
+    from croupier.games.describe import view_of
+
+    data = _result(RED_JOKER)
+    assert data["card"] == "Jk" and data["joker"] == "red"
+    view = view_of("jokerbet", "digitain", data)
+    assert view is not None and view["hands"][0]["cards"] == ["Jk"] and view["headline"] == "Red Joker"

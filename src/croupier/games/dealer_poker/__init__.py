@@ -23,7 +23,12 @@ from croupier.games.dealer_poker import (
     three_card,
 )
 from croupier.games.dealer_poker.analysis import SimulatedBetRTP
-from croupier.games.dealer_poker.describe import describe_jokerbet, describe_with, display
+from croupier.games.dealer_poker.describe import (
+    describe_jokerbet,
+    describe_with,
+    display,
+    display_jokerbet,
+)
 from croupier.games.dealer_poker.engine import DealerPokerEngine, InsufficientFunds, PokerState
 from croupier.games.dealer_poker.variant import PokerVariant, Schema, parse_variant
 from croupier.games.maths import BetRTP
@@ -100,7 +105,8 @@ GAMES = [
     GameSpec(name="jokerbet", title="Jokerbet", engine=jokerbet.ENGINE,
              parse_variant=lambda data, vname: parse_variant(jokerbet.schema("jokerbet"), data, vname),
              exact=jokerbet.exact, simulate=jokerbet.simulate,
-             demo_bets=lambda v, cur: [BetRequest("red", 100)], describe=describe_jokerbet),
+             demo_bets=lambda v, cur: [BetRequest("red", 100)], describe=describe_jokerbet,
+             display=display_jokerbet),
     *(_spec(g, title, STUD[g], stud.schema(g), stud.exact, stud.simulate) for g, title in STUD_GAMES.items()),
 ]
 

@@ -103,6 +103,16 @@ def display(_v: PokerVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
     return view
 
 
+def display_jokerbet(_v: PokerVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """The one card drawn (the engine's ``result`` data: ``card``, a Joker ``"Jk"`` with its
+    ``joker`` colour)."""
+    card = str(outcome.get("card", ""))
+    joker = outcome.get("joker")
+    headline = f"{str(joker).capitalize()} Joker" if joker else card
+    extra = {"joker": str(joker)} if joker else {}
+    return D.cards_view([D.hand("Card", [card] if card else [])], headline or "Round over", **extra)
+
+
 def describe_jokerbet(v: PokerVariant) -> dict[str, Any]:
     """Jokerbet (one card from 52 and two Jokers): its fixed-odds bets, with a rank, a card or a
     suit as the target of ``rank``, ``card`` and ``suit``."""

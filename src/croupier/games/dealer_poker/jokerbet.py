@@ -60,6 +60,14 @@ def outcome_name(i: int) -> str:
     return "red joker" if i == RED_JOKER else "black joker" if i == BLACK_JOKER else name(deck()[i])
 
 
+def result_data(i: int) -> dict[str, str]:
+    """The ``result`` event's data: the card in the one card notation of every page (a Joker is
+    ``"Jk"``, its colour beside it) and its spoken name."""
+    if i in (RED_JOKER, BLACK_JOKER):
+        return {"card": "Jk", "joker": "red" if i == RED_JOKER else "black", "name": outcome_name(i)}
+    return {"card": name(deck()[i]), "name": outcome_name(i)}
+
+
 def _target(code: str, target: Sequence[int | str]) -> int | None:
     if code in ("rank", "card", "suit"):
         if len(target) != 1:
@@ -163,6 +171,7 @@ class JokerbetEngine:
             raise IllegalAction(f"a card draw is in [0, {OUTCOMES}), got {v!r}")
         events = list(state.events)
         events.append(Event(len(events), "draw", {"kind": "card", "value": v, "card": outcome_name(v)}))
+        events.append(Event(len(events), "result", result_data(v)))
         odds = state.variant.table("odds")
         results = []
         for bet_id, code, target, stake in state.bets:
