@@ -116,3 +116,23 @@ def test_ledger_sums_to_zero_property(db_url: str, ops: list[tuple[str, int, int
             assert audit.negative_players == () and audit.mismatched == ()
     finally:
         p.db.dispose()
+
+
+def test_ledger_forgets_an_account_whose_creation_rolled_back(platform: Platform) -> None:
+    """The ledger caches account ids per connection; an account created by work that rolled back
+    never existed, so the connection must not remember it (DESIGN.md "Ledger": every movement
+    between real accounts)."""
+    from sqlalchemy.orm import Session
+
+    from croupier.platform.errors import NotFound
+    from croupier.store.models import Account
+
+    code = "test:rolled-back:EUR"
+    with platform.db.write.connect() as conn:
+        with Session(bind=conn) as s:
+            s.add(Account(code=code, kind="house", player_id=None, currency="EUR", balance=0))
+            s.flush()
+            assert Ledger(s).account(code).currency == "EUR"  # cached on this connection
+            s.rollback()
+        with Session(bind=conn) as s, pytest.raises(NotFound):
+            Ledger(s).account(code)

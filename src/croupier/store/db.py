@@ -81,13 +81,25 @@ def open_database(url: str | None = None) -> Database:
         db_path = parsed.database
         if db_path and db_path != ":memory:":
             Path(db_path).parent.mkdir(parents=True, exist_ok=True)
-        return Database(url, _sqlite_engine(url, True), _sqlite_engine(url, False))
+        return Database(url, _forget_on_rollback(_sqlite_engine(url, True)),
+                        _forget_on_rollback(_sqlite_engine(url, False)))
     # LIFO: a busy worker keeps reusing the same few connections, whose caches stay warm (the
     # driver prepares a statement on a connection after a few executions; the ledger caches
     # account ids per connection). FIFO hands out every pooled connection in turn.
     eng = create_engine(url, pool_size=20, max_overflow=20, pool_use_lifo=True)
     _ping_when_idle(eng)
-    return Database(url, eng, eng)
+    return Database(url, _forget_on_rollback(eng), eng)
+
+
+def _forget_on_rollback(eng: Engine) -> Engine:
+    """Drop what a connection caches of the rows it has read (the ledger's account ids) when its
+    transaction rolls back: an account created by the rolled-back work never existed."""
+
+    @event.listens_for(eng, "rollback")
+    def _forget(conn: Any) -> None:
+        conn.info.pop("accounts", None)
+
+    return eng
 
 
 #: a pooled connection idle for longer than this is pinged before it is handed out
