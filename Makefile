@@ -25,8 +25,11 @@ typecheck: $(STAMP)
 browser:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
+# The suite runs on every core (pytest-xdist). Tests that must share one process are marked
+# ``xdist_group`` (loadgroup keeps a group on one worker). PYTEST_WORKERS=0 runs it in one process.
+PYTEST_WORKERS ?= auto
 unit: $(STAMP) browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup
 
 test: lint typecheck unit
 
