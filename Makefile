@@ -25,8 +25,12 @@ typecheck: $(STAMP)
 browser:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
+# The suite runs on every core (pytest-xdist). Tests that must share one process are marked
+# ``xdist_group`` (loadgroup keeps a group on one worker). PYTEST_WORKERS=0 runs it in one process.
+# The 30 slowest tests are listed at the end, so the CI log shows where the time goes.
+PYTEST_WORKERS ?= auto
 unit: $(STAMP) browser
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=30
 
 test: lint typecheck unit
 

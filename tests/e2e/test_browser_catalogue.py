@@ -6,10 +6,13 @@ other (or a bet with the bets it requires) on its ``example_target`` with the sm
 chip, plays the round to its end (taking the default decision, the one the "If the time runs out" note names, whenever one
 is asked) and checks the balance shown against the round's recall in Games History. The list of
 variants is read from the API (and checked against the registry), so a new variant file is
-covered without touching this test. One browser, one page reused, no tables running."""
+covered without touching this test. One case per variant (so pytest-xdist spreads the walk over
+the workers and a failure names its variant); each worker runs one server, one browser and one page
+reused by its cases, no tables running."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -126,37 +129,56 @@ def _play_decisions(page: Any) -> None:
             " return s.dataset.decision !== n || s.dataset.state !== 'open'; }", arg=n)
 
 
-def test_issue14_every_variant_of_the_catalogue_plays_a_round_from_its_description(
-        page: Any, catalogue_server: str) -> None:
-    base = catalogue_server
-    page.set_default_timeout(20_000)
-    page.goto(f"{base}/")
-    players = Players(page, base)
-    games = _get(page, "/api/games")["body"]["items"]
+@pytest.fixture(scope="module")
+def catalogue_page(browser: Any, catalogue_server: str) -> Iterator[Any]:
+    """One page for every case of the module (a worker's share of the walk), on the home page."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    pg = ctx.new_page()
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.errors = errors
+    pg.set_default_timeout(20_000)
+    pg.goto(f"{catalogue_server}/")
+    yield pg
+    ctx.close()
+
+
+@pytest.fixture(scope="module")
+def players(catalogue_page: Any, catalogue_server: str) -> Players:
+    return Players(catalogue_page, catalogue_server)
+
+
+def test_issue14_the_catalogue_lists_every_variant_file(catalogue_page: Any) -> None:
+    games = _get(catalogue_page, "/api/games")["body"]["items"]
     pairs = [(g["name"], v["name"]) for g in games for v in g["variants"]]
     assert sorted(pairs) == sorted(all_variants())  # the API lists every variant file
-    for game, variant in pairs:
-        print("playing", game, variant)  # shown when the test fails
-        answer = _get(page, f"/api/games/{game}/variants/{variant}/description")
-        assert answer["status"] == 200, (game, variant, answer)
-        desc = answer["body"]
-        currency = "EUR" if "EUR" in desc["currencies"] else sorted(desc["currencies"])[0]
-        players.use(currency, desc["currencies"][currency]["exponent"])
-        page.goto(f"{base}/game.html?game={game}&variant={variant}")
-        page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor > ''")
-        before = _minor(page, "#balance")
-        placed = _place_a_legal_bet(page, desc, currency)
-        if desc["play"] == "decision":
-            _play_decisions(page)
-        page.wait_for_selector("#result[data-round][data-net]")
-        rid = int(page.get_attribute("#result", "data-round"))
-        recall = _recall(page, rid)
-        assert (recall["game"], recall["variant"], recall["state"]) == (game, variant, "settled"), recall
-        assert sorted((b["code"], b["target"], b["stake_minor"]) for b in recall["bets"]) == sorted(
-            (bet["code"], bet["example_target"], stake) for bet, stake in placed)
-        assert recall["stake_minor"] == sum(stake for _, stake in placed)
-        after = before - recall["stake_minor"] + recall["returned_minor"]
-        page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{after}'")
-        assert int(page.get_attribute("#result", "data-returned")) == recall["returned_minor"]
-        assert page.text_content("#headline") == (recall.get("display") or {}).get("headline", "")
+
+
+@pytest.mark.parametrize(("game", "variant"), all_variants(), ids=[f"{g}-{v}" for g, v in all_variants()])
+def test_issue14_every_variant_of_the_catalogue_plays_a_round_from_its_description(
+        catalogue_page: Any, catalogue_server: str, players: Players, game: str, variant: str) -> None:
+    page, base = catalogue_page, catalogue_server
+    del page.errors[:]  # the errors of this variant's page only
+    answer = _get(page, f"/api/games/{game}/variants/{variant}/description")
+    assert answer["status"] == 200, (game, variant, answer)
+    desc = answer["body"]
+    currency = "EUR" if "EUR" in desc["currencies"] else sorted(desc["currencies"])[0]
+    players.use(currency, desc["currencies"][currency]["exponent"])
+    page.goto(f"{base}/game.html?game={game}&variant={variant}")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor > ''")
+    before = _minor(page, "#balance")
+    placed = _place_a_legal_bet(page, desc, currency)
+    if desc["play"] == "decision":
+        _play_decisions(page)
+    page.wait_for_selector("#result[data-round][data-net]")
+    rid = int(page.get_attribute("#result", "data-round"))
+    recall = _recall(page, rid)
+    assert (recall["game"], recall["variant"], recall["state"]) == (game, variant, "settled"), recall
+    assert sorted((b["code"], b["target"], b["stake_minor"]) for b in recall["bets"]) == sorted(
+        (bet["code"], bet["example_target"], stake) for bet, stake in placed)
+    assert recall["stake_minor"] == sum(stake for _, stake in placed)
+    after = before - recall["stake_minor"] + recall["returned_minor"]
+    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{after}'")
+    assert int(page.get_attribute("#result", "data-returned")) == recall["returned_minor"]
+    assert page.text_content("#headline") == (recall.get("display") or {}).get("headline", "")
     assert page.errors == []
