@@ -9,7 +9,17 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, Boolean, DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+)
 from sqlalchemy.orm import Mapped, mapped_column
 
 from croupier.store.models import Base
@@ -33,7 +43,7 @@ class AutoplaySeries(Base):
     loss_limit: Mapped[int | None] = mapped_column(BigInteger)        # minor units
     single_win: Mapped[int | None] = mapped_column(BigInteger)        # minor units
     stop_on_free_spins: Mapped[bool] = mapped_column(Boolean)
-    decision_seconds: Mapped[float] = mapped_column()
+    decision_seconds: Mapped[float] = mapped_column(Float)
     played: Mapped[int] = mapped_column(Integer)
     stake: Mapped[int] = mapped_column(BigInteger)
     returned: Mapped[int] = mapped_column(BigInteger)
