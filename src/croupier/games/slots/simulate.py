@@ -19,7 +19,7 @@ import numpy.typing as npt
 
 from croupier.games.registry import SimBet
 from croupier.games.slots import kernels
-from croupier.games.slots.tables import StripTables, build
+from croupier.games.slots.tables import NO_LIMIT, StripTables, build
 from croupier.games.slots.variant import SlotVariant
 
 BATCH = 1 << 20
@@ -50,6 +50,21 @@ def pay_spins(t: StripTables, stops: IntArray) -> tuple[IntArray, IntArray]:
     return win, k
 
 
+def bonus_coins(t: StripTables, stops: IntArray, rng: np.random.Generator) -> IntArray:
+    """000 §12.17: the coins the bonus indicator pays on each row of stops (its place drawn for
+    the rows that start the bonus)."""
+    out = np.zeros(stops.shape[0], dtype=np.int64)
+    if t.trigger >= NO_LIMIT:
+        return out
+    reels = np.arange(stops.shape[1])
+    bc = t.bcount[reels, stops].sum(axis=1)
+    mask = np.bitwise_or.reduce(t.shown[reels, stops], axis=1)
+    hit = np.flatnonzero(bc >= t.trigger)
+    place = rng.integers(0, t.ring_sym.shape[0], size=hit.size)
+    out[hit] = t.ring_pay[place] * ((mask[hit] >> t.ring_sym[place]) & 1)
+    return out
+
+
 @dataclass
 class Simulator:
     variant: SlotVariant
@@ -64,20 +79,23 @@ class Simulator:
 
     def rounds(self, rng: np.random.Generator, size: int) -> IntArray:
         """The coins each of ``size`` rounds returns (paid spin plus its free spins)."""
-        win, k = pay_spins(self.base, draw_stops(self.base, rng, size))
+        stops = draw_stops(self.base, rng, size)
+        win, k = pay_spins(self.base, stops)
+        win += bonus_coins(self.base, stops, rng)
         fs = self.variant.free_spins
         if fs is None or self.free is None:
-            return win
+            return np.minimum(win, self.base.cap)
         awards = np.asarray(fs.awards, dtype=np.int64)
         retrig = np.asarray(fs.retriggers, dtype=np.int64)
         left = awards[k]
         active = np.flatnonzero(left)
         while active.size:
-            fwin, fk = pay_spins(self.free, draw_stops(self.free, rng, active.size))
-            win[active] += fwin * fs.multiplier
+            fstops = draw_stops(self.free, rng, active.size)
+            fwin, fk = pay_spins(self.free, fstops)
+            win[active] += (fwin + bonus_coins(self.free, fstops, rng)) * fs.multiplier
             left[active] += retrig[fk] - 1
             active = active[left[active] > 0]
-        return win
+        return np.minimum(win, self.base.cap)
 
 
 def round_state(seed: int, batch: int) -> npt.NDArray[np.uint64]:
@@ -97,7 +115,9 @@ def fast_rounds(sim: Simulator, state: npt.NDArray[np.uint64], n: int) -> tuple[
         state, n, b.ways, b.depth, b.lengths, b.part, b.status, b.pay, b.count, b.wpay, b.scatters,
         b.scatter_pay, b.const, b.nlive, b.live,
         f.lengths, f.part, f.status, f.pay, f.count, f.wpay, f.scatters, f.scatter_pay,
-        f.const, f.nlive, f.live, awards, retrig, fs.multiplier if fs else 1)
+        f.const, f.nlive, f.live, awards, retrig, fs.multiplier if fs else 1,
+        b.bcount, b.shown, f.bcount, f.shown, b.trigger, b.ring_sym, b.ring_pay, b.cap,
+        sim.variant.bonus is not None)
     return int(total), float(sq)
 
 
