@@ -119,3 +119,15 @@ def test_bad_input_a_bonus_with_an_unknown_image_or_nothing_to_pay_is_refused() 
         parse_variant({**base, "bonus": {"symbol": "A", "trigger": 3, "ring": "B", "odds": {"A": 1}}}, "t")
     with pytest.raises(VariantError, match="trigger"):
         parse_variant({**base, "bonus": {"symbol": "A", "trigger": 4, "ring": "A", "odds": {"A": 1}}}, "t")
+
+
+def test_000_12_17_the_slot_describes_its_bonus_ring_and_odds() -> None:
+    from croupier.games import describe as D
+    from croupier.games.registry import game
+
+    v = slot("classic_fruit")
+    desc = D.describe(game("slot"), v)
+    b = desc["outcome"]["bonus"]
+    assert b["symbol"] == "BB" and b["trigger"] == 3 and len(b["ring"]) == 16
+    assert b["odds"]["7"] == 10 and "X" not in [k for k, o in b["odds"].items() if o]
+    assert any("000 §12.17" in r for r in desc["rules"])

@@ -3,6 +3,9 @@ import { addStrings } from "../shell/i18n.js";
 
 addStrings({
   slot_spin: ["Spin", "Крутити", "Sukti"],
+  slot_bonus: ["Bonus indicator", "Бонусний індикатор", "Premijos indikatorius"],
+  slot_bonus_hit: ["Bonus: the indicator stopped on {image}, on the reels: x{odds} = {amount}", "Бонус: індикатор зупинився на {image}, є на барабанах: x{odds} = {amount}", "Premija: indikatorius sustojo ties {image}, yra ant būgnų: x{odds} = {amount}"],
+  slot_bonus_miss: ["Bonus: the indicator stopped on {image}, not on the reels", "Бонус: індикатор зупинився на {image}, його немає на барабанах", "Premija: indikatorius sustojo ties {image}, jo nėra ant būgnų"],
   slot_line_bet: ["Line bet", "Ставка на лінію", "Statymas linijai"],
   slot_lines: ["Lines", "Лінії", "Linijos"],
   slot_coin: ["Coin", "Монета", "Moneta"],
