@@ -5,7 +5,7 @@ reel cycle and batches of spins. Integer arithmetic only."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 
 @njit(cache=True)
@@ -198,6 +198,32 @@ def rounds_kernel(s, n, ways, depth, lengths, part, status, pay, count, wpay, sc
         total += w
         total_sq += float(w) * float(w)
     return total, total_sq
+
+
+@njit(cache=True, parallel=True)
+def rounds_batches(states, sizes, ways, depth, lengths, part, status, pay, count, wpay, scatters,
+                   scatter_pay, const, nlive, live,
+                   f_lengths, f_part, f_status, f_pay, f_count, f_wpay, f_scatters, f_scatter_pay,
+                   f_const, f_nlive, f_live, awards, retrig, mult,
+                   bcount, shown, f_bcount, f_shown, trig, ring_sym, ring_pay, cap, has_bonus):
+    """:func:`rounds_kernel` over batches in parallel (``prange``): batch ``b`` plays
+    ``sizes[b]`` rounds from its own state ``states[b]``, so the sums per batch, and the
+    simulation, do not depend on the number of threads."""
+    nb = states.shape[0]
+    totals = np.zeros(nb, dtype=np.int64)
+    squares = np.zeros(nb, dtype=np.float64)
+    for b in prange(nb):
+        s = states[b].copy()
+        t, q = rounds_kernel(s, sizes[b], ways, depth, lengths, part, status, pay, count, wpay,
+                             scatters, scatter_pay, const, nlive, live,
+                             f_lengths, f_part, f_status, f_pay, f_count, f_wpay, f_scatters,
+                             f_scatter_pay, f_const, f_nlive, f_live, awards, retrig, mult,
+                             bcount, shown, f_bcount, f_shown, trig, ring_sym, ring_pay, cap,
+                             has_bonus)
+        totals[b] = t
+        squares[b] = q
+        states[b] = s
+    return totals, squares
 
 
 @njit(cache=True)
