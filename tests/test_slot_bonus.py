@@ -51,6 +51,8 @@ def test_000_12_17_three_special_images_start_the_indicator_and_a_shown_image_pa
         assert data["win"] == (b.odds[image] * 50 if image in shown else 0)
     with pytest.raises(IllegalAction):
         ENGINE.apply(st, DrawAction("reel", 0))  # the indicator comes first
+    with pytest.raises(IllegalAction):
+        ENGINE.apply(st, DrawAction("indicator", len(b.ring)))  # no such place
 
 
 def test_000_12_17_fewer_special_images_draw_no_indicator() -> None:

@@ -48,10 +48,17 @@ export function mountAutoplay(box, hooks) {
     hooks.busy(true);
     try {
       let r = series;
+      const progress = () => {
+        const net = `${r.net_minor > 0 ? "+" : ""}${formatMoney(r.net_minor, hooks.currency())}`;
+        status.dataset.progress = String(r.spins);
+        status.textContent = t("slot_auto_progress", { spins: r.spins, total: r.spins_set, net });
+      };
+      progress();
       while (r.status === "running") {
         await sleep(700);
         hooks.poll();
         r = await request("GET", `/api/slots/autoplay/${series.id}`);
+        progress();
       }
       Object.assign(status.dataset, { spins: String(r.spins), net: String(r.net_minor), stoppedBy: r.stopped_by, rounds: r.rounds.join(" ") });
       const net = `${r.net_minor > 0 ? "+" : ""}${formatMoney(r.net_minor, hooks.currency())}`;

@@ -31,6 +31,7 @@ addStrings({
   slot_auto_free: ["Stop on free spins", "Зупинити на безкоштовних обертаннях", "Sustoti ties nemokamais sukimais"],
   slot_auto_start: ["Start autoplay", "Почати автогру", "Pradėti automatinį žaidimą"],
   slot_auto_stop: ["Stop autoplay", "Зупинити автогру", "Sustabdyti automatinį žaidimą"],
+  slot_auto_progress: ["Autoplay: spin {spins} of {total}, net {net}", "Автогра: обертання {spins} з {total}, результат {net}", "Automatinis žaidimas: sukimas {spins} iš {total}, rezultatas {net}"],
   slot_auto_running: ["Autoplay running…", "Автогра триває…", "Vyksta automatinis žaidimas…"],
   slot_auto_done: ["Autoplay: {spins} spins, net {net}, stopped by {why}", "Автогра: {spins} обертань, результат {net}, зупинка: {why}", "Automatinis žaidimas: {spins} sukimų, rezultatas {net}, sustabdė: {why}"],
   slot_session: ["This session", "Ця сесія", "Ši sesija"],
