@@ -227,6 +227,12 @@ def rounds_batches(states, sizes, ways, depth, lengths, part, status, pay, count
 
 
 @njit(cache=True)
+def cap_none():
+    """The trigger and cap of a slot without a bonus or a cap (tables.NO_LIMIT)."""
+    return 1 << 62
+
+
+@njit(cache=True)
 def record(hist, kstats, k, w, bc, mask, trig, ring_sym, ring_pay, cap):
     """Count one stop combination of the full cycle: once per place of the bonus indicator's
     ring (000 §12.17; its image pays when the window shows it), each round capped at ``cap``."""
@@ -271,6 +277,7 @@ def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats,
     Level ``q`` is the state after reels ``0..q-1``: the pay of the lines whose chains have ended
     (``status`` of their prefix) is summed once in ``const[q]``; only the lines still growing are
     carried to the next reel."""
+    has_bonus = trig < cap_none()
     n_reels = lengths.shape[0]
     n_lines = part.shape[2]
     last = n_reels - 1
@@ -304,16 +311,26 @@ def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats,
             nlive[q + 1] = m
             const[q + 1] = c
             kpre[q + 1] = kpre[q] + scatters[q, st]
-            bpre[q + 1] = bpre[q] + bcount[q, st]
-            mpre[q + 1] = mpre[q] | shown[q, st]
+            if has_bonus:
+                bpre[q + 1] = bpre[q] + bcount[q, st]
+                mpre[q + 1] = mpre[q] | shown[q, st]
         for s in range(lengths[last]):
             k = kpre[last] + scatters[last, s]
             w = const[last] + scatter_pay[k]
             for i in range(nlive[last]):
                 j = live[last, i]
                 w += pay[pidx[last, j] + part[last, s, j]]
-            record(hist, kstats, k, w, bpre[last] + bcount[last, s], mpre[last] | shown[last, s],
-                   trig, ring_sym, ring_pay, cap)
+            if has_bonus:
+                record(hist, kstats, k, w, bpre[last] + bcount[last, s],
+                       mpre[last] | shown[last, s], trig, ring_sym, ring_pay, cap)
+            else:
+                if w > cap:
+                    w = cap
+                hist[w] += 1
+                kstats[k, 0] += 1
+                kstats[k, 1] += w
+                if w == 0:
+                    kstats[k, 2] += 1
         r = last - 1
         while r >= 0:
             stops[r] += 1
@@ -331,6 +348,7 @@ def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats,
                bcount, shown, trig, ring_sym, ring_pay, cap):
     """As :func:`cycle_lines` for a ways game: per symbol, the ways of its chain so far (0 once
     the chain has ended) and the coins of the chains that ended."""
+    has_bonus = trig < cap_none()
     n_reels = lengths.shape[0]
     n_sym = count.shape[2]
     ways = np.zeros((n_reels + 1, n_sym), dtype=np.int64)
@@ -355,8 +373,9 @@ def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats,
                 else:
                     ways[q + 1, s] = pw * c
             kpre[q + 1] = kpre[q] + scatters[q, stops[q]]
-            bpre[q + 1] = bpre[q] + bcount[q, stops[q]]
-            mpre[q + 1] = mpre[q] | shown[q, stops[q]]
+            if has_bonus:
+                bpre[q + 1] = bpre[q] + bcount[q, stops[q]]
+                mpre[q + 1] = mpre[q] | shown[q, stops[q]]
         for st in range(lengths[last]):
             k = kpre[last] + scatters[last, st]
             w = scatter_pay[k] + acc[last]
@@ -368,8 +387,17 @@ def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats,
                         w += wpay[s, n_reels] * pw * c
                     else:
                         w += wpay[s, last] * pw
-            record(hist, kstats, k, w, bpre[last] + bcount[last, st], mpre[last] | shown[last, st],
-                   trig, ring_sym, ring_pay, cap)
+            if has_bonus:
+                record(hist, kstats, k, w, bpre[last] + bcount[last, st],
+                       mpre[last] | shown[last, st], trig, ring_sym, ring_pay, cap)
+            else:
+                if w > cap:
+                    w = cap
+                hist[w] += 1
+                kstats[k, 0] += 1
+                kstats[k, 1] += w
+                if w == 0:
+                    kstats[k, 2] += 1
         r = last - 1
         while r >= 0:
             stops[r] += 1
