@@ -112,22 +112,23 @@ def _returns(server: str, client: str, n: int) -> list[int]:
 
 
 def test_autoplay_stops_on_the_loss_limit_and_on_a_single_win(api: Client) -> None:
-    server, client = "5e" * 32, "autoplay"
-    returns = _returns(server, client, 400)
+    server = "5e" * 32
+    returns = _returns(server, "loss4", 15)  # seeds whose series loses 5.00 within 15 spins
     net, loss_stop = 0, None
     for i, r in enumerate(returns):
         net += r - 100
-        if -net >= 700:
+        if -net >= 500:
             loss_stop = i + 1
             break
-    win_stop = next(i + 1 for i, r in enumerate(returns) if r >= 500)
-    assert loss_stop is not None
+    assert loss_stop is not None and any(returns[:loss_stop])  # wins on the way count too
     h = api.player(deposit="100.00")
-    api.seeded(h, server, client)
-    out = _auto(api, h, spins=400, loss_limit_minor=700)
+    api.seeded(h, server, "loss4")
+    out = _auto(api, h, spins=400, loss_limit_minor=500)
     assert (out["stopped_by"], out["spins"]) == ("loss_limit", loss_stop)
+    returns = _returns(server, "autoplay", 15)
+    win_stop = next(i + 1 for i, r in enumerate(returns) if r >= 500)
     h = api.player(deposit="100.00")
-    api.seeded(h, server, client)
+    api.seeded(h, server, "autoplay")
     out = _auto(api, h, spins=400, single_win_minor=500)
     assert (out["stopped_by"], out["spins"]) == ("single_win", win_stop)
     assert out["returned_minor"] == sum(returns[:win_stop])
@@ -156,18 +157,18 @@ def test_001_6_6_autoplay_resumes_after_a_restart_and_ends_with_the_set_spins(db
     with TestClient(create_app(settings)) as c:
         api = Client(c)
         h = api.player(deposit="100.00")
-        sid = int(_begin(api, h, spins=25)["id"])
+        sid = int(_begin(api, h, spins=15)["id"])
         _follow(api, h, sid, lambda s: s["spins"] >= 3)
     # the server is down: the series waits where it was, handed back by its runner
     with TestClient(create_app(settings)) as c:
         api = Client(c)
         mid = api.c.get(f"/api/slots/autoplay/{sid}", headers=h).json()
-        assert mid["status"] == "running" and 3 <= mid["spins"] < 25
+        assert mid["status"] == "running" and 3 <= mid["spins"] < 15
         out = _follow(api, h, sid)
-        assert (out["stopped_by"], out["spins"], len(set(out["rounds"]))) == ("count", 25, 25)
+        assert (out["stopped_by"], out["spins"], len(set(out["rounds"]))) == ("count", 15, 15)
         stakes = sum(api.c.get(f"/api/history/{r}", headers=h).json()["stake_minor"]
                      for r in out["rounds"])
-        assert stakes == out["stake_minor"] == 2500
+        assert stakes == out["stake_minor"] == 1500
         assert api.c.get("/api/wallet", headers=h).json()["cash_minor"] == 10000 + out["net_minor"]
         _ledger_balances(api.platform)
 

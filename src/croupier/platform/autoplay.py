@@ -203,13 +203,22 @@ def advance(p: Platform, series_id: int, runner: str,
     return p.run(lambda s: end_series(s, series_id, runner, reason, p.clock()))
 
 
+def _free(runner: str, now: datetime) -> Any:
+    return or_(AutoplaySeries.runner.is_(None), AutoplaySeries.runner == runner,
+               AutoplaySeries.lease_until < now)
+
+
+def claimable(session: Session, runner: str, now: datetime) -> list[int]:
+    """The running series this runner may take (a read: the runner polls with it)."""
+    return list(session.scalars(select(AutoplaySeries.id).where(
+        AutoplaySeries.status == "running", _free(runner, now)).order_by(AutoplaySeries.id)))
+
+
 def claim(session: Session, runner: str, now: datetime, lease: float = LEASE_SECONDS) -> list[int]:
     """Take every running series that has no runner or whose runner's lease has lapsed (and
     renew this runner's own); the conditional update makes two workers never hold one series."""
-    free = or_(AutoplaySeries.runner.is_(None), AutoplaySeries.runner == runner,
-               AutoplaySeries.lease_until < now)
-    ids = session.scalars(select(AutoplaySeries.id).where(
-        AutoplaySeries.status == "running", free).order_by(AutoplaySeries.id)).all()
+    free = _free(runner, now)
+    ids = claimable(session, runner, now)
     got = []
     for sid in ids:
         res = session.execute(update(AutoplaySeries).where(

@@ -15,7 +15,7 @@ import uuid
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from croupier.platform.autoplay import LEASE_SECONDS, advance, claim, release
+from croupier.platform.autoplay import LEASE_SECONDS, advance, claim, claimable, release
 from croupier.platform.events import player_message
 from croupier.platform.service import Platform
 
@@ -55,15 +55,17 @@ class AutoplayRunner:
         try:
             while not stop.is_set():
                 self._wake.clear()
-                try:
-                    ids = await asyncio.to_thread(
-                        p.run, lambda s: claim(s, self.id, p.clock(), self.lease))
+                try:  # a read first: an idle worker writes nothing
+                    ids = [i for i in await asyncio.to_thread(
+                        p.read, lambda s: claimable(s, self.id, p.clock())) if self._idle(i)]
+                    if ids:
+                        ids = await asyncio.to_thread(
+                            p.run, lambda s: claim(s, self.id, p.clock(), self.lease))
                 except Exception:  # noqa: BLE001 - keep looking after a hiccup
                     log.exception("autoplay: claiming series failed")
                     ids = []
                 for sid in ids:
-                    task = self._tasks.get(sid)
-                    if task is None or task.done():
+                    if self._idle(sid):
                         self._tasks[sid] = asyncio.create_task(self._series(sid, stop))
                 waker = asyncio.create_task(self._wake.wait())
                 stopper = asyncio.create_task(stop.wait())
@@ -75,8 +77,13 @@ class AutoplayRunner:
             tasks = [t for t in self._tasks.values() if not t.done()]
             if tasks:
                 await asyncio.gather(*tasks, return_exceptions=True)
-            with contextlib.suppress(Exception):
-                await asyncio.to_thread(p.run, lambda s: release(s, self.id))
+            if self._tasks:  # hand back what this worker held
+                with contextlib.suppress(Exception):
+                    await asyncio.to_thread(p.run, lambda s: release(s, self.id))
+
+    def _idle(self, sid: int) -> bool:
+        task = self._tasks.get(sid)
+        return task is None or task.done()
 
     async def _series(self, sid: int, stop: asyncio.Event) -> None:
         p = self.platform
