@@ -22,6 +22,7 @@ from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _slip
 from croupier.api.interactive import _seconds
 from croupier.api.schemas import BetIn
 from croupier.platform.autoplay import (
+    LEASE_SECONDS,
     MAX_SPINS,
     AutoplayRules,
     get_series,
@@ -71,13 +72,14 @@ async def autoplay(body: AutoplayIn, request: Request, player: Me) -> Response:
     p = _platform(request)
     rules = AutoplayRules(body.spins, body.loss_limit_minor, body.single_win_minor,
                           body.stop_on_free_spins)
-    runner = request.app.state.autoplay
+    runner = getattr(request.app.state, "autoplay", None)  # this worker's runner takes it at once
     seconds = _seconds(p)  # the decision timer of every decision round
     slip = _slip(body.bets)
     out = await _idempotent(request, f"player:{player.id}", 201, lambda s: open_series(
-        s, player, body.game, body.variant, slip, rules, p.clock(), seconds, runner.id,
-        runner.lease))
-    runner.wake()
+        s, player, body.game, body.variant, slip, rules, p.clock(), seconds,
+        runner.id if runner else None, runner.lease if runner else LEASE_SECONDS))
+    if runner is not None:
+        runner.wake()
     return _respond(out)
 
 
