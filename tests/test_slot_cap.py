@@ -108,6 +108,8 @@ def test_max_win_cap_in_the_engine_settles_at_the_cap() -> None:
     for s in best:
         st = ENGINE.apply(st, DrawAction("reel", s))
     assert st.settlement is not None and st.settlement.total_returned == CAP * units * 2
+    spin_event = next(e.data for e in st.events if e.type == "spin")
+    assert spin_event["capped_at"] == CAP and spin_event["win"] == CAP * units * 2
 
 
 def _win(v: Any, stops: tuple[int, ...], units: int) -> int:

@@ -264,14 +264,19 @@ class SlotEngine:
         units = state.lines if v.mode == "lines" else v.bet_multiplier
         bonus = 0 if place is None else bonus_multiple(v, win_, place)
         amount = (res.coins(units) + bonus * units) * state.coin * mult
+        capped = False
         if v.max_win_multiple is not None:  # the round's win never passes the cap
-            amount = min(amount, v.max_win_multiple * state.stake - state.win)
+            room = v.max_win_multiple * state.stake - state.win
+            capped = amount > room
+            amount = min(amount, room)
         awarded = 0
         if fs is not None:
             awarded = (fs.retriggers if state.in_free else fs.awards)[res.scatters]
         free_left = state.free_left - (1 if state.in_free else 0) + awarded
         free_played = state.free_played + (1 if state.in_free else 0)
         data = _spin_data(v, state, stops, win_, res, mult, amount, awarded, free_left)
+        if capped:
+            data["capped_at"] = v.max_win_multiple  # the spin's win was cut to the round cap
         if place is not None and v.bonus is not None:
             image = v.bonus.ring[place]
             data["bonus"] = {"count": bonus_count(v, win_), "place": place,
