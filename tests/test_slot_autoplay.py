@@ -153,7 +153,7 @@ def _ledger_balances(p: Platform) -> None:
 
 
 def test_001_6_6_autoplay_resumes_after_a_restart_and_ends_with_the_set_spins(db_url: str) -> None:
-    settings = make_settings(db_url, deposit_confirm_seconds=0.0, autoplay_spin_seconds=0.03)
+    settings = make_settings(db_url, deposit_confirm_seconds=0.0, autoplay_spin_seconds=0.05)
     with TestClient(create_app(settings)) as c:
         api = Client(c)
         h = api.player(deposit="100.00")
