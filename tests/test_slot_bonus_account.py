@@ -158,10 +158,13 @@ def test_001_6_8_5_a_cash_funded_slot_win_goes_to_cash_not_to_the_bonus_account(
 
 
 def _autoplay(api: Client, h: dict[str, str], spins: int) -> dict[str, Any]:
-    r = api.c.post("/api/slots/autoplay", headers=h,
+    """A series run by the server (POST starts it, the runner plays it), followed to its end."""
+    from tests.test_slot_autoplay import _follow, key
+
+    r = api.c.post("/api/slots/autoplay", headers={**h, **key()},
                    json={"variant": "amber_caravan", "bets": SPIN, "spins": spins})
-    assert r.status_code == 200, r.text
-    out: dict[str, Any] = r.json()
+    assert r.status_code == 201, r.text
+    out: dict[str, Any] = _follow(api, h, int(r.json()["id"]))
     assert out["stopped_by"] == "count" and out["spins"] == spins
     assert out["stake_minor"] == spins * STAKE and out["returned_minor"] > 0  # round 1 wins
     return out

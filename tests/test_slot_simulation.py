@@ -87,3 +87,23 @@ def test_the_fast_kernel_pays_each_round_what_the_engine_pays_on_the_same_draws(
         assert (mine == state).all()  # the kernel drew exactly what the engine asked for
         free_rounds += st.free_played > 0
     assert name == "classic_fruit" or free_rounds > 0
+
+
+def test_parallel_batches_equal_the_sequential_batches_whatever_the_threads() -> None:
+    """``croupier simulate`` plays its batches in parallel threads, each from its own state: the
+    sums equal the batches played one after the other, with one thread or with two."""
+    import numba
+
+    from croupier.games.slots.simulate import fast_rounds, parallel_rounds, round_state
+
+    sim = Simulator.of(slot("amber_caravan"))
+    sizes = [3000, 3000, 1234]
+    seq = [fast_rounds(sim, round_state(9, k), n) for k, n in enumerate(sizes)]
+    want = (sum(t for t, _ in seq), sum(q for _, q in seq))
+    before = numba.get_num_threads()
+    try:
+        for threads in sorted({1, min(2, numba.config.NUMBA_NUM_THREADS)}):
+            numba.set_num_threads(threads)
+            assert parallel_rounds(sim, 9, 0, sizes) == want
+    finally:
+        numba.set_num_threads(before)

@@ -247,3 +247,49 @@ def test_001_6_4_3_free_spins_play_under_their_counter_with_the_multiplier(brows
         assert (seen["wins"] > 0) == any(w["line"] for w in display["lines"])
     finally:
         ctx.close()
+
+
+def test_000_12_17_the_bonus_indicator_ring_marks_where_it_stopped_and_what_it_paid(
+        browser: Any, static_url: str) -> None:
+    """Fruit Parlour's bonus (3 Double Bars anywhere, 1 in 151 spins): a round that started it,
+    played by the engine from a seeded source, shown by the slot page's modules: the ring of 16
+    places, the indicator's place marked, the image and its pay in the status line."""
+    from croupier.games import describe as D
+    from croupier.games.base import BetRequest, Decision, play
+    from croupier.games.registry import game, load_variant
+    from croupier.rng import seeded
+
+    spec, v = game("slot"), load_variant("slot", "classic_fruit")
+    src = seeded(12)
+    for _ in range(20000):
+        state, _ = play(spec.engine, v, [BetRequest("spin", 50, (5,))], "EUR", src,
+                        lambda s, legal: Decision("collect"))
+        outcome = next(e.data for e in state.events if e.type == "result")
+        bonus = outcome["spins"][0].get("bonus")
+        if bonus and bonus["win"]:
+            break
+    assert bonus and bonus["win"], "no paying bonus in 20000 seeded rounds"
+    display = D.display(spec, v, outcome)
+    desc = D.describe(spec, v)
+    assert display["bonus"] == bonus and "bonus" in display["headline"]
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    page = ctx.new_page()
+    try:
+        page.goto(f"{static_url}/slot.html?variant=classic_fruit")  # no API: the modules alone
+        seen = page.evaluate(
+            """async ([display, desc]) => {
+                const { mountRing, showBonus } = await import('/js/slot/bonus.js');
+                const box = document.querySelector('#bonus');
+                const roles = Object.fromEntries(desc.outcome.symbols.map((s) => [s.code, s]));
+                mountRing(box, desc.outcome.bonus, roles);
+                showBonus(box, display.bonus, 'EUR');
+                const hit = [...box.querySelectorAll('#bonus-ring .place.hit')];
+                return { places: box.querySelectorAll('#bonus-ring .place').length, hidden: box.hidden,
+                         hit: hit.map((li) => Number(li.dataset.place)), symbol: hit[0]?.dataset.symbol,
+                         text: box.querySelector('#bonus-result').textContent };
+            }""", [display, desc])
+        assert seen["places"] == 16 and not seen["hidden"]
+        assert seen["hit"] == [bonus["place"]] and seen["symbol"] == bonus["image"]
+        assert f"x{bonus['odds']}" in seen["text"] and bonus["image"] in seen["text"]
+    finally:
+        ctx.close()

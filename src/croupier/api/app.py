@@ -33,6 +33,7 @@ from croupier.games.base import play
 from croupier.games.describe import stake_limits
 from croupier.games.registry import game, games, load_variant, parse_unchecked, variant_names
 from croupier.platform import history, wallet
+from croupier.platform.autoplay_runner import AutoplayRunner
 from croupier.platform.config import Settings
 from croupier.platform.errors import Unauthorized, WrongCredentials
 from croupier.platform.events import (
@@ -588,6 +589,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         app.state.croupier = State(plat, hub, broker, writer)
         stop = asyncio.Event()
         tasks = [asyncio.create_task(deposit_provider(plat, broker, stop))]
+        app.state.autoplay = AutoplayRunner(plat, broker.publish, plat.settings.autoplay_spin_seconds)
+        tasks.append(asyncio.create_task(app.state.autoplay.run(stop)))
         if settings.run_tables:
             tasks.append(asyncio.create_task(supervise(plat, broker.publish, stop)))
         try:

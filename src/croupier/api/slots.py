@@ -1,30 +1,38 @@
-"""Slot autoplay over HTTP (001 §6.6; issue 15): ``POST /api/slots/autoplay`` runs a series of
-spins on the server and answers its summary; ``POST /api/slots/autoplay/stop`` asks the player's
-running series to stop before its next spin.
+"""Slot autoplay over HTTP (001 §6.6; issue 15).
 
-The stop flag lives in the worker's memory (ASSUMPTION: one worker serves a player's autoplay;
-several workers would share it through Redis like the table events). Each spin is its own decision
-round with its own record; the series itself is not replayed by an Idempotency-Key.
+* ``POST /api/slots/autoplay`` starts a series run by the server (its first spin is played in the
+  request, so a bad slip or a balance short of one spin is refused at once) and answers the
+  series; the runner of some worker plays the rest, each spin its own round.
+* ``GET /api/slots/autoplay/{id}`` follows a series (progress, net position, elapsed time, why it
+  stopped); ``GET /api/slots/autoplay`` lists the player's recent series (a page reloaded finds
+  the one running).
+* ``POST /api/slots/autoplay/stop`` sets the stop flag of the player's running series in the
+  database; whichever worker plays it stops before the next spin.
 """
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
-from fastapi import APIRouter, Query, Request
+from fastapi import APIRouter, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
-from croupier.api.app import ERRORS, Me, _platform, _slip
+from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _slip
 from croupier.api.interactive import _seconds
 from croupier.api.schemas import BetIn
-from croupier.platform.autoplay import MAX_SPINS, AutoplayRules, free_spin_events, run_autoplay
+from croupier.platform.autoplay import (
+    LEASE_SECONDS,
+    MAX_SPINS,
+    AutoplayRules,
+    get_series,
+    open_series,
+    recent_series,
+    request_stop,
+)
+from croupier.platform.slot_recall import free_spin_events
 
 router = APIRouter(prefix="/api/slots", responses=ERRORS, tags=["slots"])
-
-_STOPS: dict[int, threading.Event] = {}
-_LOCK = threading.Lock()
 
 
 class AutoplayIn(BaseModel):
@@ -33,49 +41,71 @@ class AutoplayIn(BaseModel):
     variant: StrictStr = Field(max_length=40, examples=["amber_caravan"])
     bets: list[BetIn] = Field(min_length=1, max_length=1)
     spins: StrictInt = Field(ge=1, le=MAX_SPINS, description="001 §6.6 (a): the spins to play")
-    loss_limit_minor: StrictInt | None = Field(None, gt=0, description="stop once the series has lost this much")
-    single_win_minor: StrictInt | None = Field(None, gt=0, description="stop after a round returning at least this")
+    loss_limit_minor: StrictInt | None = Field(None, gt=0, le=10**15,
+                                               description="stop once the series has lost this much")
+    single_win_minor: StrictInt | None = Field(None, gt=0, le=10**15,
+                                               description="stop after a round returning at least this")
     stop_on_free_spins: StrictBool = False
 
 
 class AutoplayOut(BaseModel):
     model_config = ConfigDict(extra="allow")
+    id: int
+    status: str = Field(description="running or ended")
+    stopped_by: str | None = Field(
+        description="count, funds, player, loss_limit, single_win, free_spins or refused")
+    spins_set: int
+    spins: int = Field(description="spins played so far")
     rounds: list[int]
-    spins: int
     stake_minor: int
     returned_minor: int
     net_minor: int
-    stopped_by: str = Field(description="count, funds, player, loss_limit, single_win or free_spins")
     elapsed_seconds: float
 
 
-@router.post("/autoplay", response_model=AutoplayOut)
-async def autoplay(body: AutoplayIn, request: Request, player: Me) -> dict[str, Any]:
+class AutoplayListOut(BaseModel):
+    items: list[AutoplayOut]
+
+
+@router.post("/autoplay", status_code=201, response_model=AutoplayOut)
+async def autoplay(body: AutoplayIn, request: Request, player: Me) -> Response:
     p = _platform(request)
     rules = AutoplayRules(body.spins, body.loss_limit_minor, body.single_win_minor,
                           body.stop_on_free_spins)
-    flag = threading.Event()
-    with _LOCK:
-        _STOPS[player.id] = flag
+    runner = getattr(request.app.state, "autoplay", None)  # this worker's runner takes it at once
     seconds = _seconds(p)  # the decision timer of every decision round
-    try:
-        result = await run_in_threadpool(run_autoplay, p, player, body.game, body.variant,
-                                         _slip(body.bets), rules, seconds, flag.is_set)
-    finally:
-        with _LOCK:
-            if _STOPS.get(player.id) is flag:
-                del _STOPS[player.id]
-    return result.to_dict()
+    slip = _slip(body.bets)
+    out = await _idempotent(request, f"player:{player.id}", 201, lambda s: open_series(
+        s, player, body.game, body.variant, slip, rules, p.clock(), seconds,
+        runner.id if runner else None, runner.lease if runner else LEASE_SECONDS))
+    if runner is not None:
+        runner.wake()
+    return _respond(out)
+
+
+@router.get("/autoplay", response_model=AutoplayListOut)
+async def autoplay_series(request: Request, player: Me) -> dict[str, Any]:
+    """The player's last 10 autoplay series, newest first."""
+    p = _platform(request)
+    items = await run_in_threadpool(p.read, lambda s: recent_series(s, player, p.clock()))
+    return {"items": items}
+
+
+@router.get("/autoplay/{series_id}", response_model=AutoplayOut)
+async def autoplay_one(request: Request, player: Me,
+                       series_id: int = Path(ge=1, le=2**31 - 1)) -> dict[str, Any]:
+    p = _platform(request)
+    out: dict[str, Any] = await run_in_threadpool(
+        p.read, lambda s: get_series(s, player, series_id, p.clock()))
+    return out
 
 
 @router.post("/autoplay/stop", status_code=202)
-async def stop_autoplay(player: Me) -> dict[str, bool]:
-    """001 §6.6 (c): the player stops the series (before its next spin)."""
-    with _LOCK:
-        flag = _STOPS.get(player.id)
-    if flag is not None:
-        flag.set()
-    return {"stopping": flag is not None}
+async def stop_autoplay(request: Request, player: Me) -> dict[str, bool]:
+    """001 §6.6 (c): the player stops the series (before its next spin, on whichever worker)."""
+    p = _platform(request)
+    stopping = await run_in_threadpool(p.run, lambda s: request_stop(s, player))
+    return {"stopping": stopping}
 
 
 @router.get("/free-spins")

@@ -89,6 +89,8 @@ class Settings:
     fast_lane: bool = True
     #: per-address rate limits on registration, login and deposits (api/strict.py)
     rate_limits: bool = True
+    #: slot autoplay (issue 15): the pause after each spin of a series run by the server
+    autoplay_spin_seconds: float = 0.0
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -108,5 +110,6 @@ class Settings:
             writer_threads=max(1, int(_float("CROUPIER_WRITER_THREADS", 1))),
             fast_lane=_flag("CROUPIER_FAST_LANE", True),
             rate_limits=_flag("CROUPIER_RATE_LIMITS", True),
+            autoplay_spin_seconds=_float("CROUPIER_AUTOPLAY_SPIN_SECONDS", 0.0),
         )
         return replace(base, **overrides)

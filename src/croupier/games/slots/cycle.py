@@ -28,7 +28,8 @@ from croupier.games.slots.variant import SlotVariant
 
 @dataclass(frozen=True)
 class Cycle:
-    """One strip set's full cycle: ``hist[coins]`` = combinations paying that many coins,
+    """One strip set's full cycle (with a bonus indicator, 000 §12.17: every stop combination
+    times every place of its ring): ``hist[coins]`` = combinations paying that many coins,
     ``kstats[k] = (combinations, coins, combinations paying nothing)`` with k scatters."""
 
     units: int
@@ -53,13 +54,15 @@ def run_cycle(t: StripTables) -> Cycle:
     kmax = t.scatter_pay.shape[0]
     kstats = np.zeros((kmax, 3), dtype=np.int64)
     if t.ways:
-        kernels.cycle_ways(t.lengths, t.count, t.wpay, t.scatters, t.scatter_pay, hist, kstats)
+        kernels.cycle_ways(t.lengths, t.count, t.wpay, t.scatters, t.scatter_pay, hist, kstats,
+                           t.bcount, t.shown, t.trigger, t.ring_sym, t.ring_pay, t.cap)
     else:
-        kernels.cycle_lines(t.lengths, t.part, t.status, t.pay, t.scatters, t.scatter_pay, hist, kstats)
+        kernels.cycle_lines(t.lengths, t.part, t.status, t.pay, t.scatters, t.scatter_pay, hist, kstats,
+                            t.bcount, t.shown, t.trigger, t.ring_sym, t.ring_pay, t.cap)
     nz = np.flatnonzero(hist)
     return Cycle(
         units=t.units,
-        combinations=int(np.prod(t.lengths)),
+        combinations=int(np.prod(t.lengths)) * int(t.ring_sym.shape[0]),  # x the bonus ring
         hist={int(w): int(hist[w]) for w in nz},
         kstats={k: (int(a), int(b), int(c)) for k, (a, b, c) in enumerate(kstats) if a},
     )

@@ -72,6 +72,17 @@ def describe(v: SlotVariant) -> dict[str, Any]:
         rules.append(f"{v.symbols[v.scatter].name} anywhere starts free spins ({award}) at the same "
                      f"bet with no debit; every free-spin win x{fs.multiplier}"
                      + ("; scatters during free spins add spins." if any(fs.retriggers) else "."))
+    b = v.bonus
+    if b is not None:
+        pays = ", ".join(f"{v.symbols[x].name} x{b.odds[x]}" for x in sorted(set(b.ring)) if b.odds[x])
+        rules.append(f"Bonus (000 §12.17): {b.trigger} or more {v.symbols[b.symbol].name} anywhere start "
+                     f"the indicator; it stops at random on one of the {len(b.ring)} places of its "
+                     f"ring, and the image there pays its odds in total bets when the reels show it "
+                     f"({pays}).")
+        paytable.append({"bet": "spin", "symbol": v.symbols[b.symbol].code, "label": "Bonus indicator",
+                         "pays": f"{b.trigger}+ anywhere: the indicator's image, if shown: {pays} total bets"})
+    if v.max_win_multiple is not None:
+        rules.append(f"A round never returns more than {v.max_win_multiple}x the total bet.")
     g = v.gamble
     if g is not None:
         modes = ", ".join(f"{m} x{MULTIPLIER[m]}" for m in g.modes)
@@ -81,7 +92,12 @@ def describe(v: SlotVariant) -> dict[str, Any]:
                       outcome={"reels": v.reel_count, "rows": v.rows, "mode": v.mode,
                                "symbols": [{"code": s.code, "name": s.name, "role": s.role}
                                            for s in v.symbols],
-                               "lines": [list(x) for x in v.lines]})
+                               "lines": [list(x) for x in v.lines],
+                               "bonus": None if b is None else {
+                                   "symbol": v.symbols[b.symbol].code, "trigger": b.trigger,
+                                   "ring": [v.symbols[x].code for x in b.ring],
+                                   "odds": {v.symbols[x].code: b.odds[x] for x in sorted(set(b.ring))}},
+                               "max_win_multiple": v.max_win_multiple})
 
 
 def _line_view(v: SlotVariant, window: list[list[str]], win: Mapping[str, Any]) -> dict[str, Any]:
@@ -112,6 +128,10 @@ def display(v: SlotVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
     headline = f"Win {amount}" if shown else "No win"
     if free:
         headline += f"; {len(free)} free spins"
+    bonus = next((s["bonus"] for s in spins if s.get("bonus")), None)  # 000 §12.17
+    if bonus is not None:
+        headline += (f"; bonus {bonus['image']} x{bonus['odds']}" if bonus["win"]
+                     else f"; bonus {bonus['image']} not shown")
     gambles = list(outcome.get("gamble", ()))
     if gambles:
         last = gambles[-1]
@@ -119,4 +139,4 @@ def display(v: SlotVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
     return {"kind": "reels", "window": window, "lines": lines, "headline": headline,
             "scatters": outcome.get("scatters", 0), "free_spins": free,
             "spins_win_minor": outcome.get("spins_win", 0), "paid_minor": paid,
-            "gamble": gambles}
+            "gamble": gambles, "bonus": bonus}

@@ -3,7 +3,8 @@
 Chance steps (:class:`~croupier.games.base.DrawRequest`), in order:
 
 * a spin: one ``reel`` draw per reel, the stop position in ``[0, len(strip))`` (the window shows
-  rows ``stop .. stop + rows - 1`` of the strip, wrapping round);
+  rows ``stop .. stop + rows - 1`` of the strip, wrapping round); when the window starts 000
+  §12.17's bonus, one ``indicator`` draw: the place of the ring where the indicator stops;
 * free spins (001 §6.4.3, §6.8.2): further spins of the same round on the free-spin strips, at the
   triggering bet, with no debit; scatters during free spins add spins (retriggers);
 * a gamble move: a ``gamble_card`` (the dealer's card, of 52) and for the higher-card gamble a
@@ -43,7 +44,14 @@ from croupier.games.base import (
     Settlement,
 )
 from croupier.games.slots import gamble as gam
-from croupier.games.slots.rules import SpinWin, evaluate, window
+from croupier.games.slots.rules import (
+    SpinWin,
+    bonus_count,
+    bonus_multiple,
+    bonus_triggered,
+    evaluate,
+    window,
+)
 from croupier.games.slots.variant import SlotVariant
 from croupier.money import currency, format_minor
 
@@ -164,7 +172,10 @@ class SlotEngine:
             if g.dealer < 0:
                 return DrawRequest("gamble_card", 52)
             return DrawRequest("player_card", 51)
-        strips = state.variant.strips(state.in_free)
+        v = state.variant
+        if len(state.stops) == v.reel_count and v.bonus is not None:
+            return DrawRequest("indicator", len(v.bonus.ring))  # 000 §12.17
+        strips = v.strips(state.in_free)
         return DrawRequest("reel", len(strips[len(state.stops)]))
 
     def legal_actions(self, state: SlotState) -> list[Decision]:
@@ -223,6 +234,10 @@ class SlotEngine:
             raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
         if state.gambling is not None:
             return self._gamble_card(state, action.kind, value)
+        if action.kind == "indicator":
+            events = state.events + (Event(len(state.events), "draw",
+                                           {"kind": "indicator", "value": value}),)
+            return self._spin_done(state, state.stops, events, value)
         return self._reel(state, value)
 
     # -- spins -------------------------------------------------------------------------------
@@ -234,20 +249,41 @@ class SlotEngine:
                                        {"kind": "reel", "value": value, "reel": len(stops)}),)
         if len(stops) < v.reel_count:
             return state._replace(stops=stops, events=events)
+        if bonus_triggered(v, window(v.strips(state.in_free), stops, v.rows)):
+            return state._replace(stops=stops, events=events)  # the indicator draw comes next
+        return self._spin_done(state, stops, events, None)
+
+    def _spin_done(self, state: SlotState, stops: tuple[int, ...], events: tuple[Event, ...],
+                   place: int | None) -> SlotState:
+        v = state.variant
         strips = v.strips(state.in_free)
         win_ = window(strips, stops, v.rows)
         res = evaluate(v, win_, state.lines)
         fs = v.free_spins
         mult = fs.multiplier if state.in_free and fs is not None else 1
         units = state.lines if v.mode == "lines" else v.bet_multiplier
-        amount = res.coins(units) * state.coin * mult
+        bonus = 0 if place is None else bonus_multiple(v, win_, place)
+        amount = (res.coins(units) + bonus * units) * state.coin * mult
+        capped = False
+        if v.max_win_multiple is not None:  # the round's win never passes the cap
+            room = v.max_win_multiple * state.stake - state.win
+            capped = amount > room
+            amount = min(amount, room)
         awarded = 0
         if fs is not None:
             awarded = (fs.retriggers if state.in_free else fs.awards)[res.scatters]
         free_left = state.free_left - (1 if state.in_free else 0) + awarded
         free_played = state.free_played + (1 if state.in_free else 0)
-        events = events + (Event(len(events), "spin", _spin_data(
-            v, state, stops, win_, res, mult, amount, awarded, free_left)),)
+        data = _spin_data(v, state, stops, win_, res, mult, amount, awarded, free_left)
+        if capped:
+            data["capped_at"] = v.max_win_multiple  # the spin's win was cut to the round cap
+        if place is not None and v.bonus is not None:
+            image = v.bonus.ring[place]
+            data["bonus"] = {"count": bonus_count(v, win_), "place": place,
+                             "image": v.symbols[image].code, "odds": v.bonus.odds[image],
+                             "shown": bonus > 0 or any(image in col for col in win_),
+                             "win": bonus * state.stake * mult}
+        events = events + (Event(len(events), "spin", data),)
         new = state._replace(stops=(), free_left=free_left, free_played=free_played,
                              in_free=free_left > 0, win=state.win + amount, events=events)
         if free_left > 0:

@@ -99,6 +99,34 @@ def scatter_distribution(variant: SlotVariant, strips: Strips) -> dict[int, Frac
     return dict(sorted(dist.items()))
 
 
+def bonus_expectation(variant: SlotVariant, strips: Strips) -> Fraction:
+    """E[000 §12.17 bonus pay] in total bets: for each image of the indicator's ring (its places
+    / the ring's length), its odds x P(the window shows ``trigger`` bonus images and that image),
+    the joint distribution of (bonus images, image shown) convolved reel by reel."""
+    b = variant.bonus
+    if b is None:
+        return Fraction(0)
+    total = Fraction(0)
+    for image, places in sorted(Counter(b.ring).items()):
+        if not b.odds[image]:
+            continue
+        dist = {(0, False): Fraction(1)}
+        for strip in strips:
+            n = len(strip)
+            per = Counter((min(b.trigger, sum(1 for h in range(variant.rows)
+                                               if strip[(stop + h) % n] == b.symbol)),
+                           any(strip[(stop + h) % n] == image for h in range(variant.rows)))
+                          for stop in range(n))
+            nxt: dict[tuple[int, bool], Fraction] = {}
+            for (c, shown), p in dist.items():
+                for (c2, shown2), times in per.items():
+                    key = (min(b.trigger, c + c2), shown or shown2)
+                    nxt[key] = nxt.get(key, Fraction(0)) + p * Fraction(times, n)
+            dist = nxt
+        total += Fraction(places, len(b.ring)) * b.odds[image] * dist.get((b.trigger, True), Fraction(0))
+    return total
+
+
 @dataclass(frozen=True, slots=True)
 class SlotRTP:
     """The exact return of one paid spin, in total bets, and its parts."""
@@ -111,10 +139,12 @@ class SlotRTP:
     free_spin_return: Fraction   # E[X]: one free spin's return, multiplier included
     retrigger_mean: Fraction     # E[A]: spins one free spin adds
     series_spins: Fraction       # E[spins of a series] given a trigger
+    bonus: Fraction = Fraction(0)    # 000 §12.17: the bonus indicator on the paid spin
+    cap_cut: Fraction = Fraction(0)  # what the round cap (max_win_multiple) takes off
 
     @property
     def base(self) -> Fraction:
-        return self.lines + self.scatter
+        return self.lines + self.scatter + self.bonus - self.cap_cut
 
     @property
     def total(self) -> Fraction:
@@ -122,22 +152,31 @@ class SlotRTP:
 
 
 def spin_return(variant: SlotVariant, strips: Strips) -> tuple[Fraction, Fraction, dict[int, Fraction]]:
-    """(line/ways return, scatter return, scatter distribution) of one spin on ``strips``."""
+    """(line/ways return, scatter + bonus return, scatter distribution) of one spin on ``strips``."""
     if variant.mode == "lines":
         lines = line_expectation(variant, strips)
     else:
         lines = ways_expectation(variant, strips) / variant.bet_multiplier
     dist = scatter_distribution(variant, strips)
     scatter = sum((p * variant.scatter_pays[k] for k, p in dist.items()), Fraction(0))
-    return lines, scatter, dist
+    return lines, scatter + bonus_expectation(variant, strips), dist
 
 
 def slot_rtp(variant: SlotVariant) -> SlotRTP:
-    lines, scatter, dist = spin_return(variant, variant.reels)
+    lines, with_bonus, dist = spin_return(variant, variant.reels)
+    bonus = bonus_expectation(variant, variant.reels)
+    scatter = with_bonus - bonus
     fs = variant.free_spins
     if fs is None:
         z = Fraction(0)
-        return SlotRTP(lines, scatter, z, z, z, z, z, z)
+        cut = z
+        if variant.max_win_multiple is not None:
+            # the cap is not linear: what it takes off comes from the full cycle's distribution
+            # (tests/test_slot_cap.py checks the capped cycle against the engine, stop by stop)
+            from croupier.games.slots.cycle import cycles
+
+            cut = lines + scatter + bonus - cycles(variant)[0].moment(1)
+        return SlotRTP(lines, scatter, z, z, z, z, z, z, bonus, cut)
     trigger = sum((p for k, p in dist.items() if fs.awards[k]), Fraction(0))
     awarded = sum((p * fs.awards[k] for k, p in dist.items()), Fraction(0))
     f_lines, f_scatter, f_dist = spin_return(variant, fs.reels)
@@ -147,7 +186,7 @@ def slot_rtp(variant: SlotVariant) -> SlotRTP:
         raise VariantError(f"slot/{variant.name}: a free spin adds {float(a):.3f} spins on average; "
                            "the series would never end (need fewer than 1)")
     series = awarded / trigger / (1 - a) if trigger else Fraction(0)
-    return SlotRTP(lines, scatter, awarded * x / (1 - a), trigger, awarded, x, a, series)
+    return SlotRTP(lines, scatter, awarded * x / (1 - a), trigger, awarded, x, a, series, bonus)
 
 
 def gamble_rtps(variant: SlotVariant) -> list[tuple[str, Fraction, dict[int, Fraction]]]:
@@ -167,7 +206,9 @@ def exact(variant: SlotVariant) -> list[BetRTP]:
     """The ``spin`` bet (paid spin with its free spins; the player collects) and one row per
     gamble mode (one move, per unit at risk)."""
     r = slot_rtp(variant)
-    note = (f"base game {r.base} (lines {r.lines} + scatter {r.scatter}) + free spins "
+    extra = (f" + bonus indicator {r.bonus}" if variant.bonus is not None else "") + (
+        f" - round cap {r.cap_cut} (full cycle)" if variant.max_win_multiple is not None else "")
+    note = (f"base game {r.base} (lines {r.lines} + scatter {r.scatter}{extra}) + free spins "
             f"{r.free_spins}; exact, reel by reel")
     # hit frequency and spread of the whole round come from the full cycle (par sheet): here the
     # spin's figures are left to it and only the RTP is exact

@@ -5,7 +5,7 @@ reel cycle and batches of spins. Integer arithmetic only."""
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 
 @njit(cache=True)
@@ -154,9 +154,12 @@ def bounded(s, n):
 def rounds_kernel(s, n, ways, depth, lengths, part, status, pay, count, wpay, scatters, scatter_pay,
                   const, nlive, live,
                   f_lengths, f_part, f_status, f_pay, f_count, f_wpay, f_scatters, f_scatter_pay,
-                  f_const, f_nlive, f_live, awards, retrig, mult):
+                  f_const, f_nlive, f_live, awards, retrig, mult,
+                  bcount, shown, f_bcount, f_shown, trig, ring_sym, ring_pay, cap, has_bonus):
     """``n`` whole rounds (paid spin, then its free spins one by one) drawn from ``s``: the sum
-    of their coins and the sum of squares (float)."""
+    of their coins and the sum of squares (float). A spin that starts the bonus (000 §12.17)
+    draws the indicator's place after its reels; a round pays at most ``cap``."""
+    n_ring = ring_sym.shape[0]
     n_reels = lengths.shape[0]
     stops = np.zeros(n_reels, dtype=np.int64)
     total = 0
@@ -169,6 +172,11 @@ def rounds_kernel(s, n, ways, depth, lengths, part, status, pay, count, wpay, sc
         else:
             w, k = pay_lines(stops, lengths, part, status, pay, scatters, scatter_pay,
                              const, nlive, live, depth)
+        if has_bonus:
+            bc, mask = bonus_at(stops, bcount, shown)
+            if bc >= trig:
+                i = bounded(s, n_ring)
+                w += ring_pay[i] * ((mask >> ring_sym[i]) & 1)
         left = awards[k]
         while left > 0:
             for r in range(n_reels):
@@ -178,21 +186,98 @@ def rounds_kernel(s, n, ways, depth, lengths, part, status, pay, count, wpay, sc
             else:
                 fw, fk = pay_lines(stops, f_lengths, f_part, f_status, f_pay, f_scatters,
                                    f_scatter_pay, f_const, f_nlive, f_live, depth)
+            if has_bonus:
+                bc, mask = bonus_at(stops, f_bcount, f_shown)
+                if bc >= trig:
+                    i = bounded(s, n_ring)
+                    fw += ring_pay[i] * ((mask >> ring_sym[i]) & 1)
             w += fw * mult
             left += retrig[fk] - 1
+        if w > cap:
+            w = cap
         total += w
         total_sq += float(w) * float(w)
     return total, total_sq
 
 
+@njit(cache=True, parallel=True)
+def rounds_batches(states, sizes, ways, depth, lengths, part, status, pay, count, wpay, scatters,
+                   scatter_pay, const, nlive, live,
+                   f_lengths, f_part, f_status, f_pay, f_count, f_wpay, f_scatters, f_scatter_pay,
+                   f_const, f_nlive, f_live, awards, retrig, mult,
+                   bcount, shown, f_bcount, f_shown, trig, ring_sym, ring_pay, cap, has_bonus):
+    """:func:`rounds_kernel` over batches in parallel (``prange``): batch ``b`` plays
+    ``sizes[b]`` rounds from its own state ``states[b]``, so the sums per batch, and the
+    simulation, do not depend on the number of threads."""
+    nb = states.shape[0]
+    totals = np.zeros(nb, dtype=np.int64)
+    squares = np.zeros(nb, dtype=np.float64)
+    for b in prange(nb):
+        s = states[b].copy()
+        t, q = rounds_kernel(s, sizes[b], ways, depth, lengths, part, status, pay, count, wpay,
+                             scatters, scatter_pay, const, nlive, live,
+                             f_lengths, f_part, f_status, f_pay, f_count, f_wpay, f_scatters,
+                             f_scatter_pay, f_const, f_nlive, f_live, awards, retrig, mult,
+                             bcount, shown, f_bcount, f_shown, trig, ring_sym, ring_pay, cap,
+                             has_bonus)
+        totals[b] = t
+        squares[b] = q
+        states[b] = s
+    return totals, squares
+
+
 @njit(cache=True)
-def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats):
+def cap_none():
+    """The trigger and cap of a slot without a bonus or a cap (tables.NO_LIMIT)."""
+    return 1 << 62
+
+
+@njit(cache=True)
+def record(hist, kstats, k, w, bc, mask, trig, ring_sym, ring_pay, cap):
+    """Count one stop combination of the full cycle: once per place of the bonus indicator's
+    ring (000 §12.17; its image pays when the window shows it), each round capped at ``cap``."""
+    nr = ring_sym.shape[0]
+    if bc >= trig:
+        for i in range(nr):
+            wi = w + ring_pay[i] * ((mask >> ring_sym[i]) & 1)
+            if wi > cap:
+                wi = cap
+            hist[wi] += 1
+            kstats[k, 0] += 1
+            kstats[k, 1] += wi
+            if wi == 0:
+                kstats[k, 2] += 1
+    else:
+        if w > cap:
+            w = cap
+        hist[w] += nr
+        kstats[k, 0] += nr
+        kstats[k, 1] += w * nr
+        if w == 0:
+            kstats[k, 2] += nr
+
+
+@njit(cache=True)
+def bonus_at(stops, bcount, shown):
+    """(bonus images, mask of the symbols shown) of the window at ``stops``."""
+    bc = 0
+    mask = 0
+    for r in range(stops.shape[0]):
+        bc += bcount[r, stops[r]]
+        mask |= shown[r, stops[r]]
+    return bc, mask
+
+
+@njit(cache=True)
+def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats,
+                bcount, shown, trig, ring_sym, ring_pay, cap):
     """Every stop combination: ``hist[coins] += 1``; per scatter count k, ``kstats[k]`` holds
     (combinations, sum of coins, combinations paying nothing).
 
     Level ``q`` is the state after reels ``0..q-1``: the pay of the lines whose chains have ended
     (``status`` of their prefix) is summed once in ``const[q]``; only the lines still growing are
     carried to the next reel."""
+    has_bonus = trig < cap_none()
     n_reels = lengths.shape[0]
     n_lines = part.shape[2]
     last = n_reels - 1
@@ -201,6 +286,8 @@ def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats)
     nlive = np.zeros(n_reels, dtype=np.int64)
     const = np.zeros(n_reels, dtype=np.int64)
     kpre = np.zeros(n_reels, dtype=np.int64)
+    bpre = np.zeros(n_reels, dtype=np.int64)
+    mpre = np.zeros(n_reels, dtype=np.int64)
     stops = np.zeros(n_reels, dtype=np.int64)
     for j in range(n_lines):
         live[0, j] = j
@@ -224,17 +311,26 @@ def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats)
             nlive[q + 1] = m
             const[q + 1] = c
             kpre[q + 1] = kpre[q] + scatters[q, st]
+            if has_bonus:
+                bpre[q + 1] = bpre[q] + bcount[q, st]
+                mpre[q + 1] = mpre[q] | shown[q, st]
         for s in range(lengths[last]):
             k = kpre[last] + scatters[last, s]
             w = const[last] + scatter_pay[k]
             for i in range(nlive[last]):
                 j = live[last, i]
                 w += pay[pidx[last, j] + part[last, s, j]]
-            hist[w] += 1
-            kstats[k, 0] += 1
-            kstats[k, 1] += w
-            if w == 0:
-                kstats[k, 2] += 1
+            if has_bonus:
+                record(hist, kstats, k, w, bpre[last] + bcount[last, s],
+                       mpre[last] | shown[last, s], trig, ring_sym, ring_pay, cap)
+            else:
+                if w > cap:
+                    w = cap
+                hist[w] += 1
+                kstats[k, 0] += 1
+                kstats[k, 1] += w
+                if w == 0:
+                    kstats[k, 2] += 1
         r = last - 1
         while r >= 0:
             stops[r] += 1
@@ -248,14 +344,18 @@ def cycle_lines(lengths, part, status, pay, scatters, scatter_pay, hist, kstats)
 
 
 @njit(cache=True)
-def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats):
+def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats,
+               bcount, shown, trig, ring_sym, ring_pay, cap):
     """As :func:`cycle_lines` for a ways game: per symbol, the ways of its chain so far (0 once
     the chain has ended) and the coins of the chains that ended."""
+    has_bonus = trig < cap_none()
     n_reels = lengths.shape[0]
     n_sym = count.shape[2]
     ways = np.zeros((n_reels + 1, n_sym), dtype=np.int64)
     acc = np.zeros(n_reels + 1, dtype=np.int64)
     kpre = np.zeros(n_reels + 1, dtype=np.int64)
+    bpre = np.zeros(n_reels + 1, dtype=np.int64)
+    mpre = np.zeros(n_reels + 1, dtype=np.int64)
     stops = np.zeros(n_reels, dtype=np.int64)
     last = n_reels - 1
     for s in range(n_sym):
@@ -273,6 +373,9 @@ def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats):
                 else:
                     ways[q + 1, s] = pw * c
             kpre[q + 1] = kpre[q] + scatters[q, stops[q]]
+            if has_bonus:
+                bpre[q + 1] = bpre[q] + bcount[q, stops[q]]
+                mpre[q + 1] = mpre[q] | shown[q, stops[q]]
         for st in range(lengths[last]):
             k = kpre[last] + scatters[last, st]
             w = scatter_pay[k] + acc[last]
@@ -284,11 +387,17 @@ def cycle_ways(lengths, count, wpay, scatters, scatter_pay, hist, kstats):
                         w += wpay[s, n_reels] * pw * c
                     else:
                         w += wpay[s, last] * pw
-            hist[w] += 1
-            kstats[k, 0] += 1
-            kstats[k, 1] += w
-            if w == 0:
-                kstats[k, 2] += 1
+            if has_bonus:
+                record(hist, kstats, k, w, bpre[last] + bcount[last, st],
+                       mpre[last] | shown[last, st], trig, ring_sym, ring_pay, cap)
+            else:
+                if w > cap:
+                    w = cap
+                hist[w] += 1
+                kstats[k, 0] += 1
+                kstats[k, 1] += w
+                if w == 0:
+                    kstats[k, 2] += 1
         r = last - 1
         while r >= 0:
             stops[r] += 1

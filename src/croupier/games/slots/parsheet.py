@@ -66,7 +66,10 @@ def parsheet_markdown(variant: SlotVariant) -> str:
         f"Window {variant.reel_count}x{variant.rows}, "
         + (f"{len(variant.lines)} lines (all active)" if variant.mode == "lines"
            else f"{variant.rows ** variant.reel_count} ways, stake = {variant.bet_multiplier} coins")
-        + f"; base cycle {base.combinations:,} stop combinations. Figures per unit of total bet; "
+        + f"; base cycle {base.combinations:,} "
+        + (f"combinations of stops and the {len(variant.bonus.ring)} places of the bonus indicator"
+           if variant.bonus else "stop combinations")
+        + ". Figures per unit of total bet; "
         "the player collects every win (the gamble is a separate choice, below).",
         "",
         "| figure | exact | value |",
@@ -75,6 +78,10 @@ def parsheet_markdown(variant: SlotVariant) -> str:
         f"| base game (lines/ways) | {r.lines} | {_pct(r.lines)} |",
         f"| base game (scatter pays) | {r.scatter} | {_pct(r.scatter)} |",
         f"| free spins | {r.free_spins} | {_pct(r.free_spins)} |",
+        *([f"| bonus indicator (000 §12.17) | {r.bonus} | {_pct(r.bonus)} |"]
+          if variant.bonus is not None else []),
+        *([f"| round cap x{variant.max_win_multiple} takes off | {r.cap_cut} | {_pct(r.cap_cut)} |"]
+          if variant.max_win_multiple is not None else []),
         f"| RTP by the full cycle (second method) | {m.rtp} | {'agrees' if m.rtp == r.total else 'DISAGREES'} |",
         f"| hit frequency (a paid spin wins or triggers free spins) | {m.hit_frequency} | {float(m.hit_frequency):.4f} ({_one_in(m.hit_frequency)}) |",
         f"| base hit frequency (a paid spin wins) | {m.base_hit_frequency} | {float(m.base_hit_frequency):.4f} |",

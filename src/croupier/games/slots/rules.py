@@ -122,3 +122,24 @@ def evaluate(variant: SlotVariant, win: Window, lines: int) -> SpinWin:
         wins = ways_wins(variant, win)
     k = scatter_count(variant, win)
     return SpinWin(tuple(wins), k, variant.scatter_pays[k], sum(w.coins for w in wins))
+
+
+def bonus_count(variant: SlotVariant, win: Window) -> int:
+    """How many of the bonus image the window shows (000 §12.17: 3, 4 or 5 start the bonus)."""
+    b = variant.bonus
+    return 0 if b is None else sum(1 for col in win for x in col if x == b.symbol)
+
+
+def bonus_triggered(variant: SlotVariant, win: Window) -> bool:
+    b = variant.bonus
+    return b is not None and bonus_count(variant, win) >= b.trigger
+
+
+def bonus_multiple(variant: SlotVariant, win: Window, place: int) -> int:
+    """000 §12.17: the indicator stopped at ``place`` of the ring; its image pays its odds (in total
+    bets) when the window shows it."""
+    b = variant.bonus
+    if b is None:
+        return 0
+    image = b.ring[place]
+    return b.odds[image] if any(image in col for col in win) else 0

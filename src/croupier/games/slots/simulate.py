@@ -2,7 +2,9 @@
 
 * :func:`simulate` (the fast path, ``croupier simulate``): whole rounds in one compiled loop,
   stops drawn by a xoshiro256** stream seeded per batch from ``SeedSequence(seed, spawn_key=(k,))``
-  (:func:`round_state`), each free spin played right after the paid spin that won it;
+  (:func:`round_state`), each free spin played right after the paid spin that won it; the batches
+  run in parallel threads (numba ``prange``), each from its own state, so the result does not
+  depend on the number of threads;
 * :meth:`Simulator.rounds` (numpy): stops drawn by ``numpy.random.Generator``, the free-spin
   series of every triggering spin played side by side, one spin per series per step.
 
@@ -13,16 +15,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from croupier.games.registry import SimBet
 from croupier.games.slots import kernels
-from croupier.games.slots.tables import StripTables, build
+from croupier.games.slots.tables import NO_LIMIT, StripTables, build
 from croupier.games.slots.variant import SlotVariant
 
 BATCH = 1 << 20
+SIM_BATCH = BATCH * 8  # rounds from one xoshiro state (croupier simulate's batches)
+GROUP = 8  # batches played in parallel between two progress reports
 IntArray = npt.NDArray[np.int64]
 
 
@@ -50,6 +55,21 @@ def pay_spins(t: StripTables, stops: IntArray) -> tuple[IntArray, IntArray]:
     return win, k
 
 
+def bonus_coins(t: StripTables, stops: IntArray, rng: np.random.Generator) -> IntArray:
+    """000 §12.17: the coins the bonus indicator pays on each row of stops (its place drawn for
+    the rows that start the bonus)."""
+    out = np.zeros(stops.shape[0], dtype=np.int64)
+    if t.trigger >= NO_LIMIT:
+        return out
+    reels = np.arange(stops.shape[1])
+    bc = t.bcount[reels, stops].sum(axis=1)
+    mask = np.bitwise_or.reduce(t.shown[reels, stops], axis=1)
+    hit = np.flatnonzero(bc >= t.trigger)
+    place = rng.integers(0, t.ring_sym.shape[0], size=hit.size)
+    out[hit] = t.ring_pay[place] * ((mask[hit] >> t.ring_sym[place]) & 1)
+    return out
+
+
 @dataclass
 class Simulator:
     variant: SlotVariant
@@ -64,20 +84,23 @@ class Simulator:
 
     def rounds(self, rng: np.random.Generator, size: int) -> IntArray:
         """The coins each of ``size`` rounds returns (paid spin plus its free spins)."""
-        win, k = pay_spins(self.base, draw_stops(self.base, rng, size))
+        stops = draw_stops(self.base, rng, size)
+        win, k = pay_spins(self.base, stops)
+        win += bonus_coins(self.base, stops, rng)
         fs = self.variant.free_spins
         if fs is None or self.free is None:
-            return win
+            return np.minimum(win, self.base.cap)
         awards = np.asarray(fs.awards, dtype=np.int64)
         retrig = np.asarray(fs.retriggers, dtype=np.int64)
         left = awards[k]
         active = np.flatnonzero(left)
         while active.size:
-            fwin, fk = pay_spins(self.free, draw_stops(self.free, rng, active.size))
-            win[active] += fwin * fs.multiplier
+            fstops = draw_stops(self.free, rng, active.size)
+            fwin, fk = pay_spins(self.free, fstops)
+            win[active] += (fwin + bonus_coins(self.free, fstops, rng)) * fs.multiplier
             left[active] += retrig[fk] - 1
             active = active[left[active] > 0]
-        return win
+        return np.minimum(win, self.base.cap)
 
 
 def round_state(seed: int, batch: int) -> npt.NDArray[np.uint64]:
@@ -86,19 +109,39 @@ def round_state(seed: int, batch: int) -> npt.NDArray[np.uint64]:
     return np.asarray(ss.generate_state(4, dtype=np.uint64), dtype=np.uint64)
 
 
-def fast_rounds(sim: Simulator, state: npt.NDArray[np.uint64], n: int) -> tuple[int, float]:
-    """(sum of coins, sum of squared coins) of ``n`` rounds drawn from ``state`` (advanced)."""
+def _kernel_args(sim: Simulator) -> tuple[Any, ...]:
     fs = sim.variant.free_spins
     b = sim.base
     f = sim.free if sim.free is not None else b
     awards = np.asarray(fs.awards if fs else (0,) * len(b.scatter_pay), dtype=np.int64)
     retrig = np.asarray(fs.retriggers if fs else (0,) * len(b.scatter_pay), dtype=np.int64)
-    total, sq = kernels.rounds_kernel(
-        state, n, b.ways, b.depth, b.lengths, b.part, b.status, b.pay, b.count, b.wpay, b.scatters,
-        b.scatter_pay, b.const, b.nlive, b.live,
-        f.lengths, f.part, f.status, f.pay, f.count, f.wpay, f.scatters, f.scatter_pay,
-        f.const, f.nlive, f.live, awards, retrig, fs.multiplier if fs else 1)
+    return (b.ways, b.depth, b.lengths, b.part, b.status, b.pay, b.count, b.wpay, b.scatters,
+            b.scatter_pay, b.const, b.nlive, b.live,
+            f.lengths, f.part, f.status, f.pay, f.count, f.wpay, f.scatters, f.scatter_pay,
+            f.const, f.nlive, f.live, awards, retrig, fs.multiplier if fs else 1,
+            b.bcount, b.shown, f.bcount, f.shown, b.trigger, b.ring_sym, b.ring_pay, b.cap,
+            sim.variant.bonus is not None)
+
+
+def fast_rounds(sim: Simulator, state: npt.NDArray[np.uint64], n: int) -> tuple[int, float]:
+    """(sum of coins, sum of squared coins) of ``n`` rounds drawn from ``state`` (advanced)."""
+    total, sq = kernels.rounds_kernel(state, n, *_kernel_args(sim))
     return int(total), float(sq)
+
+
+def batch_sizes(rounds: int, batch: int = SIM_BATCH) -> list[int]:
+    """The rounds of each batch of a simulation: ``batch`` each, the rest in the last."""
+    return [min(batch, rounds - done) for done in range(0, rounds, batch)]
+
+
+def parallel_rounds(sim: Simulator, seed: int, first: int, sizes: list[int]) -> tuple[int, float]:
+    """Batches ``first``, ``first + 1``, ... of a simulation seeded with ``seed`` (``sizes[i]``
+    rounds each, every batch from its own :func:`round_state`), played in parallel threads:
+    (sum of coins, sum of squared coins), the same whatever the number of threads."""
+    states = np.stack([round_state(seed, first + i) for i in range(len(sizes))])
+    totals, squares = kernels.rounds_batches(states, np.asarray(sizes, dtype=np.int64),
+                                             *_kernel_args(sim))
+    return int(totals.sum()), float(sum(float(q) for q in squares))
 
 
 def simulate(variant: SlotVariant, rounds: int, seed: int,
@@ -108,14 +151,14 @@ def simulate(variant: SlotVariant, rounds: int, seed: int,
     sim = Simulator.of(variant)
     units = sim.base.units
     total, total_sq = 0, 0.0
-    done = k = 0
-    while done < rounds:
-        size = min(BATCH * 8, rounds - done)
-        t, sq = fast_rounds(sim, round_state(seed, k), size)
+    sizes = batch_sizes(rounds)
+    done = 0
+    for first in range(0, len(sizes), GROUP):  # GROUP batches at a time between progress reports
+        group = sizes[first:first + GROUP]
+        t, sq = parallel_rounds(sim, seed, first, group)
         total += t
         total_sq += sq
-        done += size
-        k += 1
+        done += sum(group)
         if progress is not None:
             progress(done, rounds)
     return [SimBet.of_sums("spin", rounds, total / units, total_sq / units / units)]

@@ -22,6 +22,7 @@ from croupier.games.slots.rules import chain_ended, line_pay
 from croupier.games.slots.variant import SlotVariant
 
 IntArray = npt.NDArray[np.int64]
+NO_LIMIT = 1 << 62  # no bonus trigger, no cap
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,12 @@ class StripTables:
     wpay: IntArray        # ways: (S, R + 1) pay in coins by symbol and chain length
     scatters: IntArray    # (R, Lmax) scatters in the window
     scatter_pay: IntArray  # coins by scatter count (total-bet multiple x units)
+    bcount: IntArray      # (R, Lmax) bonus images in the window (000 §12.17)
+    shown: IntArray       # (R, Lmax) bit s set when the window shows symbol s
+    trigger: int          # bonus images that start the bonus (a huge number: no bonus)
+    ring_sym: IntArray    # the indicator's ring: the image at each place
+    ring_pay: IntArray    # coins the place pays when its image is shown
+    cap: int              # no round pays more coins than this (a huge number: no cap)
     bound: int            # no spin pays more coins than this
     depth: int            # lines: reels resolved by the prefix table (the first R - 2)
     const: npt.NDArray[np.int32]  # lines: prefix table (see kernels.prefix_table)
@@ -99,6 +106,25 @@ def build(variant: SlotVariant, strips: Sequence[Sequence[int]]) -> StripTables:
                 wpay[s, :] = row
         bound = int(sum(int(wpay[s].max()) for s in range(n_sym)) * rows ** n_reels
                     + scatter_pay.max())
+    bcount = np.zeros((n_reels, lmax), dtype=np.int64)
+    shown = np.zeros((n_reels, lmax), dtype=np.int64)
+    bonus = variant.bonus
+    trigger = NO_LIMIT
+    ring_sym = np.zeros(1, dtype=np.int64)
+    ring_pay = np.zeros(1, dtype=np.int64)
+    if bonus is not None:
+        for r, strip in enumerate(strips):
+            n = len(strip)
+            for stop in range(n):
+                bcount[r, stop] = sum(1 for h in range(rows) if strip[(stop + h) % n] == bonus.symbol)
+                for h in range(rows):
+                    shown[r, stop] |= 1 << strip[(stop + h) % n]
+        trigger = bonus.trigger
+        ring_sym = np.array(bonus.ring, dtype=np.int64)
+        ring_pay = np.array([bonus.odds[x] * units for x in bonus.ring], dtype=np.int64)
+        bound += int(ring_pay.max())
+    cap = NO_LIMIT if variant.max_win_multiple is None else variant.max_win_multiple * units
+    bound = min(bound, cap)
     depth = max(n_reels - 2, 1)
     if ways:
         prefix = (np.zeros(1, dtype=np.int32), np.zeros(1, dtype=np.int8),
@@ -106,4 +132,4 @@ def build(variant: SlotVariant, strips: Sequence[Sequence[int]]) -> StripTables:
     else:
         prefix = kernels.prefix_table(lengths, part, status, depth)
     return StripTables(ways, units, lengths, part, pay, status, count, wpay, scatters, scatter_pay,
-                       bound, depth, *prefix)
+                       bcount, shown, trigger, ring_sym, ring_pay, cap, bound, depth, *prefix)

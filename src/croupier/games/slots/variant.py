@@ -28,7 +28,7 @@ EQUAL_RANK_RULES: Final = ("push", "lose")
 _TOP_KEYS: Final = {
     "game", "title", "source", "kind", "theme", "mode", "rows", "symbols", "reels", "lines",
     "bet_multiplier", "paytable", "scatter", "free_spins", "gamble", "bet", "admission",
-    "assumptions",
+    "assumptions", "bonus", "max_win_multiple",
 }
 
 
@@ -66,6 +66,19 @@ class Gamble:
     equal_rank: str             # higher card: 000 §12.17 equal points push; 001's reading loses
 
 
+@dataclass(frozen=True, slots=True)
+class Bonus:
+    """000 §12.17's bonus indicator: ``trigger`` or more of the special image anywhere in the window
+    start it; the indicator runs over the ``ring`` of images and stops on one at random (each place
+    equally likely); if that image is shown in the window, the bonus pays its ``odds`` (a multiple
+    of the total bet; ASSUMPTION: 000 gives no odds, images or base)."""
+
+    symbol: int                  # the special image (symbol index)
+    trigger: int                 # at least this many of it anywhere in the window
+    ring: tuple[int, ...]        # the images the indicator passes over (symbol indices)
+    odds: tuple[int, ...]        # per symbol index: total bets paid when it is hit and shown
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class SlotVariant:
     """A slot. Compared and hashed by identity: variants are loaded once."""
@@ -88,6 +101,8 @@ class SlotVariant:
     steps: Mapping[str, tuple[int, ...]]        # allowed line bets (coins) per currency
     admission_override: str | None
     assumptions: tuple[str, ...] = field(default=())
+    bonus: Bonus | None = None                  # 000 §12.17: the bonus indicator
+    max_win_multiple: int | None = None         # a round never returns more than this x the total bet
     wild: int | None = None                     # index of the Wild symbol (set by the parser)
     scatter: int | None = None                  # index of the Scatter symbol
 
@@ -291,6 +306,14 @@ def parse_variant(data: Mapping[str, Any], name: str) -> SlotVariant:
             raise VariantError(f"{w}: steps must rise strictly")
         steps[cur] = got
 
+    bonus = _bonus(data.get("bonus"), f"{where}.bonus", index, n * rows)
+    cap = data.get("max_win_multiple")
+    if cap is not None:
+        cap = _int(cap, f"{where}.max_win_multiple", 1, 10**7)
+        if free is not None:
+            raise VariantError(f"{where}.max_win_multiple: a round cap with free spins has no exact "
+                               "RTP here (the capped series total); cap a slot without free spins")
+
     admission = data.get("admission", {})
     override = None
     if admission.get("override"):
@@ -318,6 +341,39 @@ def parse_variant(data: Mapping[str, Any], name: str) -> SlotVariant:
         steps=steps,
         admission_override=override,
         assumptions=tuple(str(a) for a in data.get("assumptions", [])),
+        bonus=bonus,
+        max_win_multiple=cap,
         wild=next((i for i, s in enumerate(symbols) if s.role == "wild"), None),
         scatter=scatter,
     )
+
+
+def _bonus(raw: Any, where: str, index: Mapping[str, int], cells: int) -> Bonus | None:
+    """000 §12.17: ``[bonus] symbol, trigger, ring, odds``."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise VariantError(f"{where}: expected a table (symbol, trigger, ring, odds)")
+    unknown = set(raw) - {"symbol", "trigger", "ring", "odds"}
+    if unknown:
+        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
+    code = _need(raw, "symbol", where)
+    if code not in index:
+        raise VariantError(f"{where}.symbol: unknown symbol {code!r}")
+    if len(index) > 62:
+        raise VariantError(f"{where}: a slot with a bonus has at most 62 symbols")
+    trigger = _int(_need(raw, "trigger", where), f"{where}.trigger", 1, cells)
+    ring = _codes(_need(raw, "ring", where), f"{where}.ring", index)
+    if len(ring) > 1000:
+        raise VariantError(f"{where}.ring: at most 1000 places")
+    odds_raw = _need(raw, "odds", where)
+    if not isinstance(odds_raw, dict):
+        raise VariantError(f"{where}.odds: expected a table of symbol = total bets")
+    odds = [0] * len(index)
+    for c, v in odds_raw.items():
+        if c not in index:
+            raise VariantError(f"{where}.odds.{c}: unknown symbol")
+        odds[index[c]] = _int(v, f"{where}.odds.{c}", 0, 100_000)
+    if not any(odds[x] for x in ring):
+        raise VariantError(f"{where}.odds: no image of the ring pays")
+    return Bonus(index[code], trigger, ring, tuple(odds))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
+from croupier.store import autoplay_models  # noqa: F401 - its table in the metadata
 from croupier.store.models import Base
 
 config = context.config

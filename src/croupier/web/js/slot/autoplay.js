@@ -1,7 +1,8 @@
 // The autoplay panel (001 §6.6): the number of spins, a loss limit, a single win to stop on and
-// stop on free spins; POST /api/slots/autoplay runs the series on the server (each spin its own
-// round, a win collected) and answers its summary; Stop asks POST /api/slots/autoplay/stop. The
-// balance is polled while the series runs.
+// stop on free spins. POST /api/slots/autoplay starts a series that the server plays (each spin its
+// own round, a win collected; it goes on if the page is closed or the server restarts); the panel
+// follows it (GET /api/slots/autoplay/{id}) until it ends. Stop asks POST /api/slots/autoplay/stop.
+// A page opened while a series runs picks it up. The balance is polled while the series runs.
 import { request } from "../api.js";
 import { formatMoney, parseMajor } from "../money.js";
 import { el } from "../shell/dom.js";
@@ -38,6 +39,42 @@ export function mountAutoplay(box, hooks) {
     if (!m) throw new Error(`${input.labels[0].textContent}: "${input.value}" is not an amount`);
     return m;
   };
+  const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+  async function follow(series) {
+    start.disabled = true;
+    stop.disabled = false;
+    box.dataset.state = "running";
+    status.textContent = t("slot_auto_running");
+    hooks.busy(true);
+    try {
+      let r = series;
+      const progress = () => {
+        const net = `${r.net_minor > 0 ? "+" : ""}${formatMoney(r.net_minor, hooks.currency())}`;
+        status.dataset.progress = String(r.spins);
+        status.textContent = t("slot_auto_progress", { spins: r.spins, total: r.spins_set, net });
+      };
+      progress();
+      while (r.status === "running") {
+        await sleep(700);
+        hooks.poll();
+        r = await request("GET", `/api/slots/autoplay/${series.id}`);
+        progress();
+      }
+      Object.assign(status.dataset, { spins: String(r.spins), net: String(r.net_minor), stoppedBy: r.stopped_by, rounds: r.rounds.join(" ") });
+      const net = `${r.net_minor > 0 ? "+" : ""}${formatMoney(r.net_minor, hooks.currency())}`;
+      status.textContent = t("slot_auto_done", { spins: r.spins, net, why: r.stopped_by.replace(/_/g, " ") });
+      hooks.done(r);
+    } catch (e) {
+      status.textContent = "";
+      toast(e.message);
+    } finally {
+      box.dataset.state = "idle";
+      start.disabled = false;
+      stop.disabled = true;
+      hooks.busy(false);
+      hooks.poll();
+    }
+  }
   start.addEventListener("click", async () => {
     let body;
     try {
@@ -47,29 +84,20 @@ export function mountAutoplay(box, hooks) {
         loss_limit_minor: amount(loss), single_win_minor: amount(win), stop_on_free_spins: free.checked };
     } catch (e) { toast(e.message); return; }
     start.disabled = true;
-    stop.disabled = false;
-    box.dataset.state = "running";
-    status.textContent = t("slot_auto_running");
-    hooks.busy(true);
-    const timer = setInterval(() => hooks.poll(), 1000);
+    let series;
     try {
-      const r = await request("POST", "/api/slots/autoplay", body);
-      Object.assign(status.dataset, { spins: String(r.spins), net: String(r.net_minor), stoppedBy: r.stopped_by, rounds: r.rounds.join(" ") });
-      const net = `${r.net_minor > 0 ? "+" : ""}${formatMoney(r.net_minor, hooks.currency())}`;
-      status.textContent = t("slot_auto_done", { spins: r.spins, net, why: r.stopped_by.replace(/_/g, " ") });
-      hooks.done(r);
+      series = await request("POST", "/api/slots/autoplay", body);
     } catch (e) {
-      status.textContent = "";
-      toast(e.message);
-    } finally {
-      clearInterval(timer);
-      box.dataset.state = "idle";
       start.disabled = false;
-      stop.disabled = true;
-      hooks.busy(false);
-      hooks.poll();
+      toast(e.message);
+      return;
     }
+    await follow(series);
   });
+  request("GET", "/api/slots/autoplay").then((r) => {
+    const running = (r.items || []).find((s) => s.status === "running" && s.variant === hooks.variant);
+    if (running && box.dataset.state !== "running") follow(running);
+  }).catch(() => {});
   stop.addEventListener("click", async () => {
     try { await request("POST", "/api/slots/autoplay/stop", {}); } catch (e) { toast(e.message); }
   });

@@ -17,6 +17,7 @@ import { mountFair, mountRules } from "../shell/panels.js";
 import { sendOnce } from "../shell/table.js";
 import { $, toast } from "../ui.js";
 import { mountAutoplay } from "./autoplay.js";
+import { mountRing, showBonus } from "./bonus.js";
 import { renderGamble } from "./gamble.js";
 import { displayOf, playRound } from "./reels.js";
 import { SlotSession } from "./session.js";
@@ -49,6 +50,7 @@ async function main() {
   mountRules($("#rules"), desc);
   mountFair($("#fair"));
   layControls(desc);
+  mountRing($("#bonus"), desc.outcome.bonus, Object.fromEntries((desc.outcome.symbols || []).map((s) => [s.code, s])));
   mountAutoplay($("#autoplay"), {
     variant, currency: () => page.currency, bet: spinBet, poll: refreshBalance,
     busy: (on) => { page.busy = on; lock(); },
@@ -163,10 +165,13 @@ async function showView(view, animate) {
   lock();
   if (fresh || view.state !== "open") {
     const shapes = page.desc.outcome.lines || [];
-    await playRound(stage, $("#free-spins"), displayOf(view, shapes), {
+    const display = displayOf(view, shapes);
+    showBonus($("#bonus"), null, view.currency);
+    await playRound(stage, $("#free-spins"), display, {
       shapes, currency: view.currency, animate,
       roles: Object.fromEntries((page.desc.outcome.symbols || []).map((s) => [s.code, s])),
     });
+    showBonus($("#bonus"), display.bonus, view.currency); // 000 §12.17
   }
   const box = $("#gamble");
   if (view.state === "open") {

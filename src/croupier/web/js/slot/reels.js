@@ -21,9 +21,11 @@ export function displayOf(view, shapes) {
   const won = tv.phase === "done" ? tv.paid : tv.gamble_amount ?? tv.spins_win;
   let headline = won ? `Win ${formatMoney(won, view.currency)}` : "No win";
   if (free.length) headline += `; ${free.length} free spins`;
+  const bonus = (tv.spins || []).map((s) => s.bonus).find((b) => b) || null;
+  if (bonus) headline += bonus.win ? `; bonus ${bonus.image} x${bonus.odds}` : `; bonus ${bonus.image} not shown`;
   const moves = tv.gamble || [];
   if (moves.length) headline += `; gamble ${moves.length} move(s), last ${moves.at(-1).result}`;
-  return { kind: "reels", window, lines, free_spins: free, gamble: moves, headline };
+  return { kind: "reels", window, lines, free_spins: free, gamble: moves, headline, bonus };
 }
 
 /** Mark the cells of the winning lines (`.win`, and the line numbers in `data-lines`). */

@@ -3,6 +3,9 @@ import { addStrings } from "../shell/i18n.js";
 
 addStrings({
   slot_spin: ["Spin", "Крутити", "Sukti"],
+  slot_bonus: ["Bonus indicator", "Бонусний індикатор", "Premijos indikatorius"],
+  slot_bonus_hit: ["Bonus: the indicator stopped on {image}, on the reels: x{odds} = {amount}", "Бонус: індикатор зупинився на {image}, є на барабанах: x{odds} = {amount}", "Premija: indikatorius sustojo ties {image}, yra ant būgnų: x{odds} = {amount}"],
+  slot_bonus_miss: ["Bonus: the indicator stopped on {image}, not on the reels", "Бонус: індикатор зупинився на {image}, його немає на барабанах", "Premija: indikatorius sustojo ties {image}, jo nėra ant būgnų"],
   slot_line_bet: ["Line bet", "Ставка на лінію", "Statymas linijai"],
   slot_lines: ["Lines", "Лінії", "Linijos"],
   slot_coin: ["Coin", "Монета", "Moneta"],
@@ -28,6 +31,7 @@ addStrings({
   slot_auto_free: ["Stop on free spins", "Зупинити на безкоштовних обертаннях", "Sustoti ties nemokamais sukimais"],
   slot_auto_start: ["Start autoplay", "Почати автогру", "Pradėti automatinį žaidimą"],
   slot_auto_stop: ["Stop autoplay", "Зупинити автогру", "Sustabdyti automatinį žaidimą"],
+  slot_auto_progress: ["Autoplay: spin {spins} of {total}, net {net}", "Автогра: обертання {spins} з {total}, результат {net}", "Automatinis žaidimas: sukimas {spins} iš {total}, rezultatas {net}"],
   slot_auto_running: ["Autoplay running…", "Автогра триває…", "Vyksta automatinis žaidimas…"],
   slot_auto_done: ["Autoplay: {spins} spins, net {net}, stopped by {why}", "Автогра: {spins} обертань, результат {net}, зупинка: {why}", "Automatinis žaidimas: {spins} sukimų, rezultatas {net}, sustabdė: {why}"],
   slot_session: ["This session", "Ця сесія", "Ši sesija"],
