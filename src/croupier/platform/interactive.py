@@ -56,6 +56,7 @@ from croupier.platform.decisions import (
 )
 from croupier.platform.decisions import adds as _adds
 from croupier.platform.errors import InsufficientFunds, NotFound, RoundStateError
+from croupier.platform import jackpots  # issue 16: jackpots
 from croupier.platform.fairness import active_pair
 from croupier.platform.ledger import Ledger, player_code, system_code
 from croupier.platform.protection import hooks as protection  # protection (issue 7)
@@ -290,9 +291,11 @@ def _settle(session: Session, ledger: Ledger, live: Live, now: datetime) -> Sett
     play.status = "settled"
     play.settled_at = now
     cur = play.currency
-    if play.stake_total:
+    pooled = jackpots.on_settle(session, ledger, rnd, play, state, settlement, now)  # issue 16: jackpots
+    if play.stake_total - pooled:
         ledger.transfer(f"stake:{play.id}", system_code("stakes", cur), system_code("house", cur),
-                        play.stake_total, "stake", round_id=rnd.id, play_id=play.id, now=now)
+                        play.stake_total - pooled, "stake", round_id=rnd.id, play_id=play.id,
+                        now=now)
     if settlement.total_returned:
         ledger.transfer(f"payout:{play.id}", system_code("house", cur),
                         protection.payout_account(session, play),  # protection (issue 7): 001 §6.8.5
