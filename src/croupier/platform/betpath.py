@@ -671,6 +671,10 @@ def _general_round(session: Session, player: Player, game_name: str, variant_nam
     round_id = play_single(session, player, game_name, variant_name, slip, now)
     out = history.recall(session, player, round_id)
     out["balance"] = wallet.balance(session, player).to_dict()
+    if has_pools(game_name, variant_name):  # issue 16: the pools and this round's jackpot wins
+        from croupier.platform.jackpots import brief
+
+        out["jackpots"] = brief(session, game_name, variant_name, player.currency, round_id)
     return out
 
 

@@ -46,6 +46,7 @@ from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
 from croupier.money import currency as currency_info
 from croupier.money import format_minor
+from croupier.platform import jackpots  # issue 16: jackpots
 from croupier.platform.clock import aware, iso
 from croupier.platform.decisions import (
     Stakes,
@@ -56,7 +57,6 @@ from croupier.platform.decisions import (
 )
 from croupier.platform.decisions import adds as _adds
 from croupier.platform.errors import InsufficientFunds, NotFound, RoundStateError
-from croupier.platform import jackpots  # issue 16: jackpots
 from croupier.platform.fairness import active_pair
 from croupier.platform.ledger import Ledger, player_code, system_code
 from croupier.platform.protection import hooks as protection  # protection (issue 7)
@@ -201,6 +201,8 @@ def view(session: Session, live: Live, player: Player, now: datetime) -> dict[st
         "fairness": {"scheme": rnd.fair_scheme, "server_seed_hash": rnd.server_seed_hash,
                      "client_seed": rnd.client_seed, "nonce": rnd.nonce},
         "balance": wallet.balance(session, player).to_dict(),
+        # issue 16: the pools this round feeds, live from the ledger, and what it won from them
+        "jackpots": jackpots.brief(session, rnd.game, rnd.variant, play.currency, rnd.id),
     }
     return out
 

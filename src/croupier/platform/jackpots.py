@@ -330,10 +330,22 @@ def wins_of_round(session: Session, round_id: int) -> list[dict[str, Any]]:
              "bet_id": w.bet_id} for w, code, cur in rows]
 
 
+def brief(session: Session, game: str, variant: str, cur: str, round_id: int | None = None
+          ) -> dict[str, Any]:
+    """What a game's page shows: its pools in the player's currency (amounts from the ledger)
+    and the jackpots the round won. ``{"pools": [], "wins": []}`` for a game without pools."""
+    if not has_pools(game, variant):
+        return {"pools": [], "wins": []}
+    pools = [{k: v[k] for k in ("pool", "title", "kind", "currency", "currency_exponent",
+                                 "amount_minor", "amount", "wins", "drop_commitment")}
+             for v in pools_view(session, game, variant, cur)]
+    return {"pools": pools, "wins": [] if round_id is None else wins_of_round(session, round_id)}
+
+
 def titles() -> Mapping[str, str]:
     return {p.code: p.spec.title for p in catalogue()}
 
 
 __all__ = ["Pool", "account_code", "catalogue", "commitment", "ensure_all", "ensure_pool",
-           "has_pools", "on_settle", "pool_view", "pools_of", "pools_view", "reserve_code",
+           "brief", "has_pools", "on_settle", "pool_view", "pools_of", "pools_view", "reserve_code",
            "use_source", "wins_of_round"]

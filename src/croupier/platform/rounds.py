@@ -29,8 +29,8 @@ from sqlalchemy.orm import Session, aliased
 from croupier.errors import IllegalAction, InvalidBet
 from croupier.games.base import Action, BetRequest, DrawAction, Settlement, inputs_from_events, play
 from croupier.games.registry import GameSpec, game, load_variant
-from croupier.platform.errors import UnsupportedGame
 from croupier.platform import jackpots  # issue 16: jackpots
+from croupier.platform.errors import UnsupportedGame
 from croupier.platform.fairness import active_pair
 from croupier.platform.ledger import Ledger, system_code
 from croupier.platform.protection import hooks as protection  # protection (issue 7)

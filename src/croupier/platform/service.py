@@ -26,7 +26,6 @@ from croupier.errors import CroupierError
 from croupier.games.describe import view_of
 from croupier.money import currency
 from croupier.platform import betpath, fairness, live, players, shoes, tables, throttle, wallet
-from croupier.platform import jackpots  # issue 16: jackpots
 from croupier.platform.clock import Clock, iso, utcnow
 from croupier.platform.config import Settings
 from croupier.platform.errors import IdempotencyConflict, Unauthorized
@@ -101,7 +100,9 @@ class Platform:
     def migrate(self) -> None:
         upgrade(self.db)
         self.run(lambda s: tables.ensure_tables(s, self.settings.tables))
-        self.run(lambda s: jackpots.ensure_all(s, self.clock()))  # issue 16: seed every pool
+        from croupier.platform import jackpots  # issue 16: seed every pool
+
+        self.run(lambda s: jackpots.ensure_all(s, self.clock()))
 
     def run(self, fn: Callable[[Session], T], attempts: int = 6) -> T:
         """Run ``fn`` in one unit of work and commit; retry when a concurrent transaction won a
