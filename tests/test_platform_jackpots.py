@@ -42,8 +42,18 @@ def _seeded_levels() -> Iterator[None]:
 
 
 @pytest.fixture
+def platform(db_url: str) -> Iterator[Platform]:
+    """The platform with every pool seeded, as the server does at start-up (api/app.py)."""
+    p = make_platform(db_url)
+    p.run(lambda s: jackpots.ensure_all(s, T0))
+    yield p
+    p.db.dispose()
+
+
+@pytest.fixture
 def sqlite_platform(tmp_path: Any) -> Iterator[Platform]:
     p = make_platform(f"sqlite:///{tmp_path / 'jackpots.sqlite3'}")
+    p.run(lambda s: jackpots.ensure_all(s, T0))
     yield p
     p.db.dispose()
 

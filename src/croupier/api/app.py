@@ -579,6 +579,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         plat = platform or Platform(settings)
         await asyncio.to_thread(plat.migrate)
+        from croupier.platform import jackpots  # issue 16: every pool seeded before play
+
+        await asyncio.to_thread(plat.run, lambda s: jackpots.ensure_all(s, plat.clock()))
         hub = Hub()
         broker: Broker = (RedisBroker(settings.redis_url, channel_for(plat.db.url))
                           if settings.redis_url else LocalBroker())

@@ -100,9 +100,6 @@ class Platform:
     def migrate(self) -> None:
         upgrade(self.db)
         self.run(lambda s: tables.ensure_tables(s, self.settings.tables))
-        from croupier.platform import jackpots  # issue 16: seed every pool
-
-        self.run(lambda s: jackpots.ensure_all(s, self.clock()))
 
     def run(self, fn: Callable[[Session], T], attempts: int = 6) -> T:
         """Run ``fn`` in one unit of work and commit; retry when a concurrent transaction won a
