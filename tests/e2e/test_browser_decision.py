@@ -134,3 +134,24 @@ def test_issue6_three_card_poker_play_then_a_timed_out_fold(page: Any, decision_
     recall = _check_history(page, rid2, "three_card_poker", stake2, returned2)
     assert [b["code"] for b in recall["bets"]] == ["ante", "pair_plus"]
     assert page.errors == []
+
+
+def _pools_shown(page: Any) -> dict[str, int]:
+    page.wait_for_selector("#jackpots:not([hidden]) .jackpot-amount")
+    return {e.get_attribute("data-pool"): int(e.query_selector(".jackpot-amount").get_attribute("data-minor"))
+            for e in page.query_selector_all("#jackpots .jackpot")}
+
+
+def test_002_000_12_54_game_pages_show_their_jackpot_pools_from_the_ledger(
+        page: Any, decision_server: str) -> None:
+    """issue 16 part 5: TDC Blackjack shows its 777 Jackpot and Mystery Jackpot (002 Bonus),
+    21 Bet its jackpot (000 §12.54), each amount as GET /api/jackpots gives it (the ledger)."""
+    for game, variant, titles in (("blackjack", "tdc", ("Jackpot", "Mystery Jackpot")),
+                                  ("bet21", "bet21_000", ("21 Bet Jackpot",))):
+        page.goto(f"{decision_server}/game.html?game={game}&variant={variant}")
+        shown = _pools_shown(page)
+        api = page.evaluate(f"async () => (await (await fetch('/api/jackpots/{game}/{variant}"
+                            "?currency=EUR')).json()).pools")
+        assert shown == {p["pool"]: p["amount_minor"] for p in api}
+        assert all(t in page.inner_text("#jackpots") for t in titles)
+    assert page.errors == []
