@@ -180,7 +180,8 @@ def test_002_mystery_jackpot_drops_to_the_bonus_bet_that_reaches_its_level(platf
         s, player, "blackjack", "tdc", slip(("main", "1.00", (1, "p")), ("bonus", "1.00", (1, "p"))), T0))
     v = _finish(platform, player, v)
     # 30% of the 1.00 Bonus: 10000 + 30 >= 10001, the whole pool to this Bonus bet
-    assert v["jackpots"]["wins"] == [{"pool": mystery.code, "currency": "EUR",
+    assert v["jackpots"]["wins"] == [{"pool": mystery.code, "title": "Mystery Jackpot",
+                                      "currency": "EUR",
                                       "amount_minor": 10030, "row": "drop", "bet_id": -1}]
     assert balance(platform, acc) == 10000
     seven = account_code(pool_of("blackjack", "tdc", "777").code, "EUR")

@@ -213,11 +213,15 @@ def on_settle(session: Session, ledger: Ledger, rnd: Round, play: Play, state: A
         spec = pool.spec
         if not spec.offered_in(cur):
             continue
-        row = ensure_pool(session, pool, cur, now, lock=True)
-        acc = account_code(pool.code, cur)
         stake = sum(r.stake for r in settlement.bets
                     if spec.feeds_on(r.code) and r.outcome != "carried")
         amount = contribution_of(stake, spec.contribution)
+        may_win = (any(r in spec.wins for r in rows.values()) if spec.kind == "share"
+                   else amount > 0 if spec.award == "contributor" else won_main)
+        if amount == 0 and not may_win:
+            continue  # this play neither feeds nor can win the pool: leave it unlocked
+        row = ensure_pool(session, pool, cur, now, lock=True)
+        acc = account_code(pool.code, cur)
         if amount > 0:
             bal = ledger.balance(acc)
             into = max(0, min(amount, spec.cap[cur] - bal))
@@ -237,10 +241,9 @@ def on_settle(session: Session, ledger: Ledger, rnd: Round, play: Play, state: A
                     bal = ledger.balance(acc)
                     _pay(session, ledger, pool, row, rnd, play, bet_id, rows[bet_id],
                          share_of(bal, share), bal, now)
-        else:
-            eligible = amount > 0 if spec.award == "contributor" else won_main
+        elif may_win:
             bal = ledger.balance(acc)
-            if eligible and row.drop_level is not None and bal >= row.drop_level:
+            if row.drop_level is not None and bal >= row.drop_level:
                 _pay(session, ledger, pool, row, rnd, play, -1, "drop", bal, bal, now)
     return taken
 
@@ -326,8 +329,9 @@ def wins_of_round(session: Session, round_id: int) -> list[dict[str, Any]]:
         select(JackpotWin, JackpotPool.code, JackpotPool.currency)
         .join(JackpotPool, JackpotPool.id == JackpotWin.pool_id)
         .where(JackpotWin.round_id == round_id).order_by(JackpotWin.id)).all()
-    return [{"pool": code, "currency": cur, "amount_minor": w.amount, "row": w.row,
-             "bet_id": w.bet_id} for w, code, cur in rows]
+    names = titles()
+    return [{"pool": code, "title": names.get(code, code), "currency": cur,
+             "amount_minor": w.amount, "row": w.row, "bet_id": w.bet_id} for w, code, cur in rows]
 
 
 def brief(session: Session, game: str, variant: str, cur: str, round_id: int | None = None
