@@ -95,6 +95,7 @@ def cmd_parsheet(args: argparse.Namespace, out: TextIO) -> int:
     spec = game(args.game)
     variant = load_variant(args.game, args.variant)
     rtps = exact_of(spec, variant)
+    rtps += jackpot_lines(args.game, variant, rtps)  # issue 16: the jackpot pools' lines
     render = report.parsheet_html if args.format == "html" else report.parsheet_markdown
     out.write(render(args.game, variant, rtps))
     return 0
