@@ -25,7 +25,7 @@ from croupier.games.jackpot import (
     parse_pools,
     share_of,
 )
-from croupier.games.registry import load_variant, parse_unchecked, read_data
+from croupier.games.registry import all_variants, load_variant, parse_unchecked, read_data
 from croupier.money import Payout
 from croupier.platform import jackpots
 from croupier.rng import seeded
@@ -68,6 +68,12 @@ def test_000_12_54_the_21_bet_pool_takes_its_rate_from_the_variant_option() -> N
         (spec,) = parse_pools(data, name)
         assert spec.contribution == Fraction(data["options"]["jackpot_contribution"]) == Fraction(1, 100)
         assert (spec.kind, spec.award, spec.bets) == ("drop", "winner", ())
+
+
+def test_issue_16_the_catalogue_holds_the_pools_of_every_variant() -> None:
+    every = {f"{g}.{v}.{s.name}" for g, v in all_variants()
+             for s in parse_pools(read_data(g, v), f"{g}/{v}")}
+    assert {p.code for p in jackpots.catalogue()} == every
 
 
 def test_002_every_share_pool_row_is_an_unpaid_jackpot_row_of_its_bet() -> None:

@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cache
+from importlib import resources
 from typing import Any
 
 from sqlalchemy import select
@@ -44,7 +45,7 @@ from croupier.games.jackpot import (
     parse_pools,
     share_of,
 )
-from croupier.games.registry import all_variants, read_data
+from croupier.games.registry import read_data
 from croupier.money import currency, format_minor
 from croupier.platform.clock import iso
 from croupier.platform.ledger import Ledger, system_code
@@ -101,8 +102,18 @@ def pools_of(game: str, variant: str) -> tuple[Pool, ...]:
 
 @cache
 def catalogue() -> tuple[Pool, ...]:
-    """Every pool of every variant."""
-    return tuple(p for g, v in all_variants() for p in pools_of(g, v))
+    """Every pool of every variant. The variant files are scanned for the word ``jackpots``
+    first (cheap: no game is imported, no other file parsed; the server does this at start-up)."""
+    root = resources.files("croupier.variants")
+    found = []
+    for folder in sorted(root.iterdir(), key=lambda f: f.name):
+        if not folder.is_dir():
+            continue
+        for f in sorted(folder.iterdir(), key=lambda f: f.name):
+            if (f.name.endswith(".toml") and not f.name.startswith("_")
+                    and "jackpots" in f.read_text(encoding="utf-8")):
+                found.append((folder.name, f.name[:-5]))
+    return tuple(p for g, v in found for p in pools_of(g, v))
 
 
 def has_pools(game: str, variant: str) -> bool:
