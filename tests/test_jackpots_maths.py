@@ -47,6 +47,9 @@ GOOD = {"kind": "drop", "award": "winner", "contribution": "0.01",
     ({"wins": {"777_spades": "0.2"}}, "a drop pool pays the whole pool"),
     ({"colour": "gold"}, "unknown field(s) colour"),
     ({"bets": "bonus"}, "a list of bet codes"),
+    ({"overflow": "burn"}, "overflow: expected one of reserve, house"),
+    ({"top_up": "yes"}, "top_up: expected true or false"),
+    ({"top_up": False}, "a drop pool is emptied by its win"),
 ])
 def test_issue_16_bad_pool_data_is_refused_precisely(change: dict[str, Any], message: str) -> None:
     with pytest.raises(VariantError, match=message.replace("(", r"\(").replace(")", r"\)")):

@@ -305,3 +305,28 @@ def test_000_12_54_ledger_sums_to_zero_with_contributions_drops_and_seeds(
         Transfer.kind.in_(("jackpot_in", "jackpot_seed", "jackpot_refill"))))
         if t.credit_account_id == Ledger(s).account(acc).id))
     assert balance(p, acc) == fed - wins
+
+
+def test_jackpot_options_overflow_to_the_house_and_no_top_up(
+        sqlite_platform: Platform, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The variant options where the rules are silent: ``overflow = "house"`` takes nothing while
+    the pool stands at its cap; ``top_up = false`` leaves a pool below its seed after a win."""
+    p = sqlite_platform
+    seven = pool_of("blackjack", "tdc", "777")
+    spec = dataclasses.replace(seven.spec, cap={"EUR": 500003}, contribution=Fraction(1, 20),
+                               overflow="house", top_up=False)
+    mystery = pool_of("blackjack", "tdc", "mystery")
+    monkeypatch.setattr(jackpots, "pools_of", lambda g, v: (dataclasses.replace(seven, spec=spec),
+                                                            mystery))
+    set_level(p, mystery, 50000)
+    player = new_player(p, "EUR", "100.00")
+    acc, res = account_code(seven.code, "EUR"), reserve_code(seven.code, "EUR")
+    _, pooled = _rigged_settle(p, player, [main(1, "p", 100), bonus(1, 100)],
+                               ["7s", "9h", "7s", "7s", "8d"], ["hit"])
+    # 5 cents due, 3 fit under the cap, 2 stay with the house; then 20% of 500003 is paid
+    assert pooled == 3 + 30
+    assert (balance(p, acc), balance(p, res)) == (500003 - 100000, 0)
+    topups = p.read(lambda s: s.scalars(select(Transfer).where(
+        Transfer.idempotency_key.like("jackpot:seed:w%"))).all())
+    assert topups == []  # below its seed of 5,000.00, and not topped up
+    assert p.audit().total == 0

@@ -12,7 +12,9 @@ is empty), starts from its ``seed`` (house money) and pays in one of two ways:
   (002 Mystery Jackpot); ``award = "winner"``: the first play after that which wins the main game
   (000 §12.54: "won by the player chosen by chance from the winners of the game").
 
-Amounts are per currency, decimal text in major units (``seed = { EUR = "1000.00" }``); a
+``overflow`` says where contributions go while the pool stands at its cap (``reserve``, the
+default, or ``house``: not taken); ``top_up`` whether the house refills a pool that a win left
+below its seed (default true). Amounts are per currency, decimal text in major units (``seed = { EUR = "1000.00" }``); a
 currency without a seed has no pool (nothing is contributed, a jackpot row pays nothing there).
 Nothing here does I/O or draws randomness except through the source it is given.
 """
@@ -31,7 +33,9 @@ from croupier.rng import RandomSource
 
 KINDS: Final = ("share", "drop")
 AWARDS: Final = ("contributor", "winner")
-_KEYS: Final = {"title", "clause", "kind", "contribution", "bets", "seed", "cap", "wins", "award"}
+OVERFLOWS: Final = ("reserve", "house")
+_KEYS: Final = {"title", "clause", "kind", "contribution", "bets", "seed", "cap", "wins", "award",
+                "overflow", "top_up"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,11 @@ class PoolSpec:
     cap: Mapping[str, int]
     wins: Mapping[str, Fraction]
     award: str
+    #: contributions while the pool stands at its cap: to the pool's ``reserve`` (it refills the
+    #: pool after a win) or not taken at all (``house``: the stake stays with the house)
+    overflow: str = "reserve"
+    #: after a win leaves the pool below its seed, the house tops it up to the seed
+    top_up: bool = True
 
     def offered_in(self, cur: str) -> bool:
         return cur in self.seed
@@ -130,11 +139,20 @@ def parse_pool(name: str, raw: Any, where: str, default_contribution: Any = None
             raise VariantError(f"{w}.wins: a drop pool pays the whole pool, it has no rows")
         if award not in AWARDS:
             raise VariantError(f"{w}.award: expected one of {', '.join(AWARDS)}, got {award!r}")
+    overflow = raw.get("overflow", "reserve")
+    if overflow not in OVERFLOWS:
+        raise VariantError(f"{w}.overflow: expected one of {', '.join(OVERFLOWS)}, got {overflow!r}")
+    top_up = raw.get("top_up", True)
+    if not isinstance(top_up, bool):
+        raise VariantError(f"{w}.top_up: expected true or false, got {top_up!r}")
+    if kind == "drop" and not top_up:
+        raise VariantError(f"{w}.top_up: a drop pool is emptied by its win and must be reseeded")
     title = raw.get("title", name)
     clause = raw.get("clause", "")
     if not isinstance(title, str) or not isinstance(clause, str):
         raise VariantError(f"{w}: title and clause are text")
-    return PoolSpec(name, title, clause, kind, rate, tuple(bets), seed, cap, wins, award)
+    return PoolSpec(name, title, clause, kind, rate, tuple(bets), seed, cap, wins, award,
+                    str(overflow), top_up)
 
 
 def parse_pools(data: Mapping[str, Any], where: str) -> tuple[PoolSpec, ...]:
@@ -186,5 +204,5 @@ def long_run_return(spec: PoolSpec, cur: str) -> Fraction:
     return spec.contribution * Fraction(s + c, c - s)
 
 
-__all__ = ["AWARDS", "KINDS", "PoolSpec", "contribution_of", "drop_level", "long_run_return",
+__all__ = ["AWARDS", "KINDS", "OVERFLOWS", "PoolSpec", "contribution_of", "drop_level", "long_run_return",
            "parse_pool", "parse_pools", "share_of"]

@@ -146,9 +146,11 @@ def _draw_level(pool: Pool, row: JackpotPool) -> None:
     row.drop_commitment = commitment(pool.code, cur, row.cycle, row.drop_level, row.drop_salt)
 
 
-def _refill(ledger: Ledger, pool: Pool, row: JackpotPool, key: str, now: datetime) -> None:
+def _refill(ledger: Ledger, pool: Pool, row: JackpotPool, key: str, now: datetime,
+            creating: bool = False) -> None:
     """After a win (or at creation): the reserve first, up to the cap; then the house up to the
-    seed. A drop pool starts a new cycle with a new hidden level."""
+    seed (after a win only when the pool's ``top_up`` says so). A drop pool starts a new cycle
+    with a new hidden level."""
     cur = row.currency
     acc, res = account_code(pool.code, cur), reserve_code(pool.code, cur)
     seed, cap = pool.spec.seed[cur], pool.spec.cap[cur]
@@ -157,7 +159,7 @@ def _refill(ledger: Ledger, pool: Pool, row: JackpotPool, key: str, now: datetim
     if take > 0:
         ledger.transfer(f"jackpot:refill:{key}", res, acc, take, "jackpot_refill", now=now)
         bal += take
-    if bal < seed:
+    if bal < seed and (creating or pool.spec.top_up):
         ledger.transfer(f"jackpot:seed:{key}", system_code("house", cur), acc, seed - bal,
                         "jackpot_seed", now=now)
     if pool.spec.kind == "drop":
@@ -179,7 +181,7 @@ def ensure_pool(session: Session, pool: Pool, cur: str, now: datetime, lock: boo
                       drop_salt=None, drop_commitment=None, created_at=now, updated_at=now)
     session.add(row)
     session.flush()
-    _refill(ledger, pool, row, f"{row.id}:0", now)
+    _refill(ledger, pool, row, f"{row.id}:0", now, creating=True)
     session.flush()
     return row
 
@@ -236,6 +238,8 @@ def on_settle(session: Session, ledger: Ledger, rnd: Round, play: Play, state: A
         if amount > 0:
             bal = ledger.balance(acc)
             into = max(0, min(amount, spec.cap[cur] - bal))
+            if spec.overflow == "house":
+                amount = into  # above the cap the stake stays with the house
             stakes = system_code("stakes", cur)
             if into:
                 ledger.transfer(f"jackpot:in:{play.id}:{row.id}", stakes, acc, into,
