@@ -56,3 +56,27 @@ def test_issue_16_jackpot_routes_refuse_what_has_no_pool(api: Api) -> None:
     assert api.c.get("/api/jackpots", params={"currency": "XXX"}).json() == {"pools": []}
     paths = api.c.get("/openapi.json").json()["paths"]
     assert {"/api/jackpots", "/api/jackpots/{game}", "/api/jackpots/{game}/{variant}"} <= set(paths)
+
+
+def test_000_12_54_the_jackpot_websocket_pushes_a_changed_amount(api: Api) -> None:
+    h = api.player(deposit="100.00")
+    url = "/api/jackpots/ws?game=bet21&variant=bet21_000&currency=EUR"
+    with api.c.websocket_connect(url) as ws:
+        first = ws.receive_json()
+        assert first["type"] == "jackpots"
+        assert first["pools"] == api.c.get("/api/jackpots/bet21/bet21_000",
+                                           params={"currency": "EUR"}).json()["pools"]
+        r = api.play(h, [{"code": "draw", "stake": "10.00", "target": []}], "bet21", "bet21_000")
+        assert r.status_code == 201, r.text
+        pushed = ws.receive_json()  # within WS_SECONDS: the amount moved
+        now = api.c.get("/api/jackpots/bet21/bet21_000", params={"currency": "EUR"}).json()["pools"]
+        assert pushed["pools"] == now and now != first["pools"]
+
+
+def test_issue_16_the_jackpot_websocket_refuses_bad_parameters(api: Api) -> None:
+    from starlette.websockets import WebSocketDisconnect
+
+    with pytest.raises(WebSocketDisconnect) as exc, \
+            api.c.websocket_connect("/api/jackpots/ws?currency=eur") as ws:
+        ws.receive_json()
+    assert exc.value.code == 4400

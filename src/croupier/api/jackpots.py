@@ -1,12 +1,18 @@
 """The jackpot pools over HTTP (issue 16 part 5; docs/jackpots.md): what every player sees on the
 "broadcast monitor" (000 §12.45-12.54: "the size of the current Jackpot is displayed"). Public:
-no session needed. Each amount is the pool's ledger balance at the moment of the request."""
+no session needed. Each amount is the pool's ledger balance at the moment of the request.
+
+``/api/jackpots/ws?game=G&variant=V&currency=C`` (WebSocket) sends ``{"type": "jackpots",
+"pools": [...]}`` (the same pools as the GET routes) at once and again whenever an amount, a cycle
+or a last win changes (the server looks every :data:`WS_SECONDS`)."""
 
 from __future__ import annotations
 
+import asyncio
+import re
 from typing import Any
 
-from fastapi import APIRouter, Path, Query, Request
+from fastapi import APIRouter, Path, Query, Request, WebSocket, WebSocketDisconnect
 from pydantic import BaseModel, ConfigDict, Field
 from starlette.concurrency import run_in_threadpool
 
@@ -15,6 +21,9 @@ from croupier.platform import jackpots
 from croupier.platform.errors import NotFound
 
 router = APIRouter(prefix="/api/jackpots", responses=ERRORS, tags=["jackpots"])
+
+#: how often a jackpot WebSocket looks at the pools (the ledger) for a change
+WS_SECONDS = 2.0
 
 _NAME = r"^[a-z0-9_]{1,40}$"
 _CUR = r"^[A-Z]{3}$"
@@ -94,3 +103,28 @@ async def variant_pools(request: Request, game: str = Path(pattern=_NAME),
                         currency: str | None = Currency) -> dict[str, Any]:
     """The pools of one variant (404 when it has none)."""
     return await _pools(request, game, variant, currency)
+
+
+@router.websocket("/ws")
+async def jackpots_ws(websocket: WebSocket) -> None:
+    """The pools of a game/variant (or every pool), pushed when they change."""
+    q = websocket.query_params
+    game, variant, cur = q.get("game"), q.get("variant"), q.get("currency")
+    for value, pattern in ((game, _NAME), (variant, _NAME), (cur, _CUR)):
+        if value is not None and not re.fullmatch(pattern.strip("^$"), value):
+            await websocket.close(code=4400, reason="game, variant: [a-z0-9_]; currency: ISO 4217")
+            return
+    p = websocket.app.state.croupier.platform
+    await websocket.accept()
+    last: Any = None
+    try:
+        while True:
+            pools = await run_in_threadpool(p.read, lambda s: jackpots.pools_view(s, game, variant, cur))
+            key = [(x["pool"], x["currency"], x["amount_minor"], x["cycle"], x["last_win"])
+                   for x in pools]
+            if key != last:
+                await websocket.send_json({"type": "jackpots", "pools": pools})
+                last = key
+            await asyncio.sleep(WS_SECONDS)
+    except (WebSocketDisconnect, RuntimeError):  # the client went away
+        return

@@ -1,7 +1,8 @@
 // The jackpot pools of the game on this page (issue 16 part 5; docs/jackpots.md), shown as the
 // rules ask ("the size of the current Jackpot is displayed", 000 §12.45-12.54): each amount is
-// the pool's ledger balance (GET /api/jackpots/{game}/{variant}), refreshed every few seconds; a new
-// win of a pool is announced with its amount.
+// the pool's ledger balance (GET /api/jackpots/{game}/{variant}), then pushed by the server on each
+// change (/api/jackpots/ws; polled every few seconds if the socket fails); a new win of a pool is
+// announced with its amount.
 import { ApiError, api, request, token } from "./api.js";
 import { formatMoney, learnExponent } from "./money.js";
 import { el } from "./shell/dom.js";
@@ -74,7 +75,15 @@ async function main() {
     el("h2", { "data-i18n": "jackpots" }, t("jackpots")), list);
   (document.getElementById("side") || document.body).prepend(box);
   if (!(await refresh(box, list, game, variant, cur, true))) return;
-  setInterval(() => refresh(box, list, game, variant, cur, false), REFRESH_MS);
+  const show = (pools) => { list.replaceChildren(...pools.map(line)); box.hidden = pools.length === 0; announce(pools, false); };
+  let polling = null;
+  const poll = () => { if (!polling) polling = setInterval(() => refresh(box, list, game, variant, cur, false), REFRESH_MS); };
+  try {
+    const q = new URLSearchParams({ game, variant, currency: cur });
+    const ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/api/jackpots/ws?${q}`);
+    ws.addEventListener("message", (ev) => { const m = JSON.parse(ev.data); if (m.type === "jackpots") show(m.pools); });
+    ws.addEventListener("close", poll);
+  } catch { poll(); }
 }
 
 if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main);
