@@ -116,15 +116,27 @@ async def jackpots_ws(websocket: WebSocket) -> None:
             return
     p = websocket.app.state.croupier.platform
     await websocket.accept()
+    closed = asyncio.create_task(_until_closed(websocket))
     last: Any = None
     try:
-        while True:
+        while not closed.done():
             pools = await run_in_threadpool(p.read, lambda s: jackpots.pools_view(s, game, variant, cur))
             key = [(x["pool"], x["currency"], x["amount_minor"], x["cycle"], x["last_win"])
                    for x in pools]
-            if key != last:
+            if key != last and not closed.done():
                 await websocket.send_json({"type": "jackpots", "pools": pools})
                 last = key
-            await asyncio.sleep(WS_SECONDS)
-    except (WebSocketDisconnect, RuntimeError):  # the client went away
+            await asyncio.wait([closed], timeout=WS_SECONDS)
+    except (WebSocketDisconnect, RuntimeError):  # the client went away while we sent
+        pass
+    finally:
+        closed.cancel()
+
+
+async def _until_closed(websocket: WebSocket) -> None:
+    """Read (and ignore) what the client sends until it goes away, or the server shuts down."""
+    try:
+        while True:
+            await websocket.receive_text()
+    except (WebSocketDisconnect, RuntimeError):
         return
