@@ -29,6 +29,7 @@ from typing import Any, TextIO
 
 from croupier import protection_cli  # protection (issue 7)
 from croupier.analysis import report
+from croupier.analysis.jackpots import jackpot_lines  # issue 16: jackpots
 from croupier.analysis.progress import ProgressBar
 from croupier.errors import CroupierError
 from croupier.games.admission import exact_of
@@ -61,6 +62,7 @@ def cmd_rtp(args: argparse.Namespace, out: TextIO) -> int:
             # the report the full one (--rounds, at least 10^8 by default)
             variant = dataclasses.replace(variant, sim_rounds=args.rounds)  # type: ignore[type-var]
         rtps = exact_of(spec, variant)
+        rtps += jackpot_lines(args.game, variant, rtps)  # issue 16: the jackpot pools' lines
         docs.append((variant, rtps))
     if args.json:
         payload: Any = [report.rtp_json(args.game, v, r) for v, r in docs]
@@ -93,6 +95,7 @@ def cmd_parsheet(args: argparse.Namespace, out: TextIO) -> int:
     spec = game(args.game)
     variant = load_variant(args.game, args.variant)
     rtps = exact_of(spec, variant)
+    rtps += jackpot_lines(args.game, variant, rtps)  # issue 16: the jackpot pools' lines
     render = report.parsheet_html if args.format == "html" else report.parsheet_markdown
     out.write(render(args.game, variant, rtps))
     return 0

@@ -134,3 +134,57 @@ def test_issue6_three_card_poker_play_then_a_timed_out_fold(page: Any, decision_
     recall = _check_history(page, rid2, "three_card_poker", stake2, returned2)
     assert [b["code"] for b in recall["bets"]] == ["ante", "pair_plus"]
     assert page.errors == []
+
+
+def _pools_shown(page: Any) -> dict[str, int]:
+    page.wait_for_selector("#jackpots:not([hidden]) .jackpot-amount")
+    return {e.get_attribute("data-pool"): int(e.query_selector(".jackpot-amount").get_attribute("data-minor"))
+            for e in page.query_selector_all("#jackpots .jackpot")}
+
+
+def test_002_000_12_54_game_pages_show_their_jackpot_pools_from_the_ledger(
+        page: Any, decision_server: str) -> None:
+    """issue 16 part 5: TDC Blackjack shows its 777 Jackpot and Mystery Jackpot (002 Bonus),
+    21 Bet its jackpot (000 §12.54), each amount as GET /api/jackpots gives it (the ledger)."""
+    for game, variant, titles in (("blackjack", "tdc", ("Jackpot", "Mystery Jackpot")),
+                                  ("bet21", "bet21_000", ("21 Bet Jackpot",))):
+        page.goto(f"{decision_server}/game.html?game={game}&variant={variant}")
+        shown = _pools_shown(page)
+        api = page.evaluate(f"async () => (await (await fetch('/api/jackpots/{game}/{variant}"
+                            "?currency=EUR')).json()).pools")
+        assert shown == {p["pool"]: p["amount_minor"] for p in api}
+        assert all(t in page.inner_text("#jackpots") for t in titles)
+    assert page.errors == []
+
+
+def test_000_12_54_a_bet_moves_the_21_bet_jackpot_on_the_page_live(
+        page: Any, decision_server: str) -> None:
+    """issue 16 part 5: the amount shown follows the ledger without a reload (pushed by
+    /api/jackpots/ws) when another player's 21 Bet stake feeds the pool."""
+    code = "bet21.bet21_000.jackpot"
+    page.goto(f"{decision_server}/game.html?game=bet21&variant=bet21_000")
+    before = _pools_shown(page)[code]
+    r = page.evaluate("""async () => {
+        const post = async (path, body, token) => {
+            const h = {"Content-Type": "application/json", "Idempotency-Key": crypto.randomUUID()};
+            if (token) h.Authorization = `Bearer ${token}`;
+            return await (await fetch(path, {method: 'POST', headers: h, body: JSON.stringify(body)})).json();
+        };
+        const login = `jp${crypto.randomUUID().slice(0, 8)}`;
+        await post('/api/players', {login, password: 'password123', date_of_birth: '1985-03-04',
+                                    document_number: `D${crypto.randomUUID().slice(0, 10)}`, currency: 'EUR'});
+        const {token} = await post('/api/sessions', {login, password: 'password123'});
+        await post('/api/deposits', {amount: '50.00'}, token);
+        for (let i = 0; i < 100; i++) {
+            const w = await (await fetch('/api/wallet', {headers: {Authorization: `Bearer ${token}`}})).json();
+            if (w.pending_deposits_minor === 0) break;
+            await new Promise((res) => setTimeout(res, 100));
+        }
+        return await post('/api/rounds', {game: 'bet21', variant: 'bet21_000',
+                                          bets: [{code: 'draw', stake: '20.00'}]}, token);
+    }""")
+    now = before + 20 if not r["jackpots"]["wins"] else 10000  # 1% of 20.00, or the reseeded pool
+    page.wait_for_function(
+        f"() => document.querySelector('#jackpots [data-pool=\"{code}\"] .jackpot-amount')"
+        f"?.dataset.minor === '{now}'", timeout=15000)
+    assert page.errors == []

@@ -580,6 +580,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         plat = platform or Platform(settings)
         await asyncio.to_thread(plat.migrate)
+        from croupier.platform import jackpots  # issue 16: every pool seeded before play
+
+        await asyncio.to_thread(plat.run, lambda s: jackpots.ensure_all(s, plat.clock()))
         hub = Hub()
         broker: Broker = (RedisBroker(settings.redis_url, channel_for(plat.db.url))
                           if settings.redis_url else LocalBroker())
@@ -630,6 +633,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(describe_router)  # issue 14: the engine describes itself
     from croupier.api.slots import router as slots_router  # issue 15: slot autoplay
     app.include_router(slots_router)  # issue 15
+    from croupier.api.jackpots import router as jackpots_router  # issue 16: jackpot pools
+    app.include_router(jackpots_router)  # issue 16: jackpot pools
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
 

@@ -60,6 +60,7 @@ from croupier.platform.errors import (
     Unauthorized,
     UnsupportedGame,
 )
+from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
 from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
@@ -480,7 +481,8 @@ def run_rounds(session: Session, commands: Sequence[Command], now: datetime) -> 
             spec, variant = resolve_game(r.game, r.variant)
             c.bets = parse_slip(r.slip, r.player.currency)
             if (is_reel_slot(r.game, r.variant)
-                    or getattr(variant, "zero_rule", "") == "en_prison"):
+                    or getattr(variant, "zero_rule", "") == "en_prison"
+                    or has_pools(r.game, r.variant)):  # issue 16: jackpots settle on the general path
                 c.result = DEFERRED
                 continue
             prepared.append((c, spec, variant, None))

@@ -69,6 +69,7 @@ from croupier.platform.errors import (
     UnknownTable,
     UnsupportedGame,
 )
+from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
 from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
@@ -559,8 +560,10 @@ def play_round(session: Session, player: Player, game_name: str, variant_name: s
     session.info[WROTE] = False  # nothing written by this command yet
     spec, variant = resolve_game(game_name, variant_name)
     bets = parse_slip(slip, player.currency)
-    if is_reel_slot(game_name, variant_name) or getattr(variant, "zero_rule", "") == "en_prison":
-        # bonus-funded slots, and en prison follow-up spins (001 §8.13.4): the general path
+    if (is_reel_slot(game_name, variant_name) or getattr(variant, "zero_rule", "") == "en_prison"
+            or has_pools(game_name, variant_name)):
+        # bonus-funded slots, en prison follow-up spins (001 §8.13.4) and games with jackpot
+        # pools (issue 16: contributions and wins move in the settlement): the general path
         return _general_round(session, player, game_name, variant_name, slip, now)
     _ensure_locked(session, player.id)
     conn = session.connection()
@@ -668,6 +671,10 @@ def _general_round(session: Session, player: Player, game_name: str, variant_nam
     round_id = play_single(session, player, game_name, variant_name, slip, now)
     out = history.recall(session, player, round_id)
     out["balance"] = wallet.balance(session, player).to_dict()
+    if has_pools(game_name, variant_name):  # issue 16: the pools and this round's jackpot wins
+        from croupier.platform.jackpots import brief
+
+        out["jackpots"] = brief(session, game_name, variant_name, player.currency, round_id)
     return out
 
 

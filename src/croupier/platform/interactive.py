@@ -46,6 +46,7 @@ from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
 from croupier.money import currency as currency_info
 from croupier.money import format_minor
+from croupier.platform import jackpots  # issue 16: jackpots
 from croupier.platform.clock import aware, iso
 from croupier.platform.decisions import (
     Stakes,
@@ -200,6 +201,8 @@ def view(session: Session, live: Live, player: Player, now: datetime) -> dict[st
         "fairness": {"scheme": rnd.fair_scheme, "server_seed_hash": rnd.server_seed_hash,
                      "client_seed": rnd.client_seed, "nonce": rnd.nonce},
         "balance": wallet.balance(session, player).to_dict(),
+        # issue 16: the pools this round feeds, live from the ledger, and what it won from them
+        "jackpots": jackpots.brief(session, rnd.game, rnd.variant, play.currency, rnd.id),
     }
     return out
 
@@ -290,9 +293,11 @@ def _settle(session: Session, ledger: Ledger, live: Live, now: datetime) -> Sett
     play.status = "settled"
     play.settled_at = now
     cur = play.currency
-    if play.stake_total:
+    pooled = jackpots.on_settle(session, ledger, rnd, play, state, settlement, now)  # issue 16: jackpots
+    if play.stake_total - pooled:
         ledger.transfer(f"stake:{play.id}", system_code("stakes", cur), system_code("house", cur),
-                        play.stake_total, "stake", round_id=rnd.id, play_id=play.id, now=now)
+                        play.stake_total - pooled, "stake", round_id=rnd.id, play_id=play.id,
+                        now=now)
     if settlement.total_returned:
         ledger.transfer(f"payout:{play.id}", system_code("house", cur),
                         protection.payout_account(session, play),  # protection (issue 7): 001 §6.8.5

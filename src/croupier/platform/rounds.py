@@ -29,6 +29,7 @@ from sqlalchemy.orm import Session, aliased
 from croupier.errors import IllegalAction, InvalidBet
 from croupier.games.base import Action, BetRequest, DrawAction, Settlement, inputs_from_events, play
 from croupier.games.registry import GameSpec, game, load_variant
+from croupier.platform import jackpots  # issue 16: jackpots
 from croupier.platform.errors import UnsupportedGame
 from croupier.platform.fairness import active_pair
 from croupier.platform.ledger import Ledger, system_code
@@ -153,9 +154,10 @@ def settle_play(
     play_row.returned_total = settlement.total_returned
     play_row.status = "settled"
     play_row.settled_at = now
-    if play_row.stake_total - kept:
+    pooled = jackpots.on_settle(session, ledger, rnd, play_row, state, settlement, now)  # issue 16: jackpots
+    if play_row.stake_total - kept - pooled:
         ledger.transfer(f"stake:{play_row.id}", system_code("stakes", play_row.currency),
-                        system_code("house", play_row.currency), play_row.stake_total - kept,
+                        system_code("house", play_row.currency), play_row.stake_total - kept - pooled,
                         "stake", round_id=rnd.id, play_id=play_row.id, now=now)
     if settlement.total_returned:
         ledger.transfer(f"payout:{play_row.id}", system_code("house", play_row.currency),

@@ -250,7 +250,7 @@ def exact(variant: BlackjackVariant) -> list[BetRTP]:
         note = ""
         if bet.jackpot_rows:
             note = (f"fixed-odds rows only; {', '.join(bet.jackpot_rows)} are paid from a jackpot "
-                    "pool (later issue); rtp = the box plays the basic strategy, rtp_max = the box "
+                    "pool (its own jackpot:* line); rtp = the box plays the basic strategy, rtp_max = the box "
                     "always takes a third card")
         out.append(summarize(code, side_bet_distributions(variant, bet), note=note))
     return out

@@ -140,6 +140,7 @@ class BlackjackVariant:
 _TOP_KEYS: Final = {
     "game", "title", "source", "kind", "shoe", "table", "dealer", "player", "side_bets", "limits",
     "paytable_assumed", "admission", "assumptions",
+    "jackpots",  # issue 16: the jackpot pools (games/jackpot.py reads them; the engine does not)
 }
 
 

@@ -284,7 +284,8 @@ class DealEngine:
 
 
 _TOP = {"game", "title", "source", "kind", "decks", "payouts", "options", "limits",
-        "paytable_assumed", "admission", "assumptions"}
+        "paytable_assumed", "admission", "assumptions",
+        "jackpots"}  # issue 16: the jackpot pools (games/jackpot.py reads them; the engine does not)
 
 
 def parse_variant(rules: DealRules, data: Mapping[str, Any], name: str) -> DealtVariant:
