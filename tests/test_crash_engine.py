@@ -18,20 +18,13 @@ from croupier.errors import (
 )
 from croupier.games.base import BetRequest, Decision, DrawAction, replay
 from croupier.games.crash.autobet import Autobet
-from croupier.games.crash.distribution import survival_count
 from croupier.games.crash.engine import CRASH_ENGINE, ROCKETON_ENGINE, CrashEngine, CrashState
 from croupier.games.registry import game, load_variant
 
-from .crash_helpers import shipped
+from .crash_helpers import draw_for, shipped
 
 CRASH = shipped("crash")
 ROCKET = shipped("rocketon")
-
-
-def draw_for(variant: Any, k: int) -> int:
-    """A draw whose crash point is exactly ``k`` hundredths (the lowest draw giving it)."""
-    n = variant.draw_size
-    return n - survival_count(variant, k) if k > 100 else 0
 
 
 def run(engine: CrashEngine, variant: Any, bets: list[BetRequest], crash: int,
