@@ -132,3 +132,12 @@ def test_000_12_20_verify_crash_cli_fails_a_seed_out_of_place_or_published_late(
 
 def test_verify_without_crash_still_needs_its_seeds() -> None:
     assert main(["verify", "--client-seed", "x", "--nonce", "0"], out=io.StringIO()) == 2
+
+
+def test_docs_crash_md_test_vector() -> None:
+    seeds = make_chain(3, LAST)
+    assert terminating_hash(seeds) == "64e031b43293d988438196eddd2c0049e5c26958b71d12dc32d77bbd2d62dcc9"
+    assert seeds[0] == "1c06d6adef258df22abbe06c7205068f32a56b3a371d60cd9d608298167bc3ee"
+    v = shipped()
+    assert crash_draw(v, seeds[0], SALT) == 2692837158629247
+    assert [format_multiplier(crash_point(v, s, SALT)) for s in seeds] == ["2.41", "59.70", "2.20"]
