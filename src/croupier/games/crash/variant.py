@@ -91,6 +91,8 @@ class CrashVariant:
         return self.limits.get(cur)
 
     def limits_for(self, cur: str) -> StakeLimits:
+        if cur == "XXX":  # "no currency": analysis and demonstration rounds have no limits
+            return StakeLimits(1, 10**15)
         lim = self.limits.get(cur)
         if lim is None:
             raise CroupierError(f"{self.title} has no stake limits in {cur}; it is played in "

@@ -1,0 +1,28 @@
+"""Crash tables (issue 17, docs/crash.md): the hash chains their crash points come from."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy.orm import Mapped, mapped_column
+
+from croupier.store.models import Base
+
+
+class CrashChain(Base):
+    """A published chain: the terminating hash, salt and first round are public from
+    ``published_at``; ``secret_seed`` (the chain's last seed, s_L) never leaves the server - each
+    round's seed is revealed through its round row once the round has crashed."""
+
+    __tablename__ = "crash_chains"
+    __table_args__ = (Index("ix_crash_chains_table_first", "table_id", "first_round", unique=True),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    secret_seed: Mapped[str] = mapped_column(String(64))
+    terminating_hash: Mapped[str] = mapped_column(String(64))
+    salt: Mapped[str] = mapped_column(String(80))
+    length: Mapped[int] = mapped_column(Integer)
+    first_round: Mapped[int] = mapped_column(Integer)
+    published_at_round: Mapped[int] = mapped_column(Integer)
+    published_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,37 @@
+"""crash tables (issue 17): the published hash chains of crash points
+
+Revision ID: 0012_crash
+Revises: 0007_live
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0012_crash"
+down_revision = "0007_live"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "crash_chains",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("table_id", sa.String(40), sa.ForeignKey("game_tables.id"), nullable=False),
+        sa.Column("secret_seed", sa.String(64), nullable=False),
+        sa.Column("terminating_hash", sa.String(64), nullable=False),
+        sa.Column("salt", sa.String(80), nullable=False),
+        sa.Column("length", sa.Integer(), nullable=False),
+        sa.Column("first_round", sa.Integer(), nullable=False),
+        sa.Column("published_at_round", sa.Integer(), nullable=False),
+        sa.Column("published_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_crash_chains_table_first", "crash_chains", ["table_id", "first_round"],
+                    unique=True)
+
+
+def downgrade() -> None:
+    op.drop_index("ix_crash_chains_table_first", table_name="crash_chains")
+    op.drop_table("crash_chains")

@@ -1,0 +1,131 @@
+"""Crash rounds on the platform (issue 17): bets debited in the betting phase, cash-outs judged by
+the server's receive time at one serialisation point (the round row's lock), settlement from the
+stored seed and cash-outs, at the crash and after a restart; the ledger stays whole."""
+
+from __future__ import annotations
+
+import threading
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+
+from croupier.errors import IllegalAction, RoundFinished
+from croupier.games.crash.chain import crash_point, make_chain, terminating_hash
+from croupier.games.crash.realtime import curve_of
+from croupier.platform import crash as C
+from croupier.platform.errors import BettingClosed
+from croupier.platform.service import Platform
+from croupier.platform.tables import place_bets
+from croupier.store.models import Play, Round
+from tests.platform_fixtures import *  # noqa: F403
+from tests.platform_fixtures import make_platform, new_player, slip
+
+from .crash_helpers import shipped
+
+T0 = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+V = shipped()
+SALT = "platform-test-salt"
+
+
+def _seed_with_crash(low: int, high: int) -> str:
+    """A chain top whose round 1 crashes in [low, high] hundredths."""
+    for i in range(10_000):
+        top = f"{i:064x}"
+        if low <= crash_point(V, make_chain(3, top)[0], SALT) <= high:
+            return top
+    raise AssertionError("no such seed")  # pragma: no cover
+
+
+def _table(p: Platform, top: str) -> int:
+    def setup(s: Any) -> int:
+        C.ensure_crash_table(s, "crash-eur", "Crash EUR", "crash", "standard", "EUR")
+        chain = C.publish_chain(s, "crash-eur", T0, length=3, salt=SALT, last_seed=top)
+        assert chain.terminating_hash == terminating_hash(make_chain(3, top))
+        return C.open_round(s, "crash-eur", T0).id
+    return p.run(setup)
+
+
+def _running(p: Platform, crash_lo: int, crash_hi: int, *bets: tuple[Any, tuple[str, ...]]) -> tuple[int, datetime]:
+    rid = _table(p, _seed_with_crash(crash_lo, crash_hi))
+    for player, target in bets:
+        p.run(lambda s, pl=player, t=target: place_bets(s, pl, "crash-eur", slip(("bet", "10", t)), T0 + timedelta(seconds=1)))
+    start = T0 + timedelta(milliseconds=V.betting_ms)
+    p.run(lambda s: C.start_round(s, rid, start))
+    return rid, start
+
+
+def test_000_12_20_a_crash_round_on_the_platform_pays_cash_outs_before_the_crash_only(db_url: str) -> None:
+    p = make_platform(db_url)
+    ann, bob, cat = (new_player(p, deposit="100") for _ in range(3))
+    rid, start = _running(p, 300, 2000, (ann, ()), (bob, ("2.00",)), (cat, ()))
+    with pytest.raises(BettingClosed):
+        p.run(lambda s: place_bets(s, ann, "crash-eur", slip(("bet", "1", ())), start + timedelta(seconds=1)))
+    t15 = start + curve_of(V).time_of(150) * C.MS
+    out = p.run(lambda s: C.cash_out(s, ann, rid, 0, t15))
+    assert out["at"] == "1.50"
+    with pytest.raises(IllegalAction, match="already cashed out"):
+        p.run(lambda s: C.cash_out(s, ann, rid, 0, t15 + timedelta(seconds=1)))
+    crash_at = p.read(lambda s: C.crash_time(s.get(Round, rid)))
+    assert crash_at is not None
+    with pytest.raises(RoundFinished, match="crashed before the cash-out arrived"):
+        p.run(lambda s: C.cash_out(s, cat, rid, 0, crash_at))
+    assert p.run(lambda s: C.crash_if_due(s, rid, crash_at - C.MS)) is None
+    p.run(lambda s: C.crash_if_due(s, rid, crash_at))
+    returned = p.read(lambda s: {pl: s.query(Play).filter_by(round_id=rid, player_id=pl.id).one().returned_total
+                                 for pl in (ann, bob, cat)})
+    assert returned == {ann: 1500, bob: 2000, cat: 0}
+    assert p.balance(ann)["cash_minor"] == 10000 - 1000 + 1500
+    audit = p.audit()
+    assert audit.total == 0 and not audit.mismatched and not audit.negative_players
+    p.db.dispose()
+
+
+def test_restart_during_the_running_phase_settles_from_the_stored_seed_and_cash_outs(tmp_path: Any) -> None:
+    p = make_platform(f"sqlite:///{tmp_path}/crash.sqlite3")
+    ann, bob = (new_player(p, deposit="100") for _ in range(2))
+    rid, start = _running(p, 250, 2000, (ann, ()), (bob, ()))
+    p.run(lambda s: C.cash_out(s, ann, rid, 0, start + curve_of(V).time_of(120) * C.MS))
+    p.db.dispose()
+    p2 = make_platform(f"sqlite:///{tmp_path}/crash.sqlite3")  # the restart
+    assert p2.run(lambda s: C.recover(s, "crash-eur", start + timedelta(seconds=1))) == [(rid, "settled")]
+    assert p2.read(lambda s: [pl.returned_total for pl in s.query(Play).filter_by(round_id=rid).order_by(Play.player_id)]) == [1200, 0]
+    assert p2.run(lambda s: C.recover(s, "crash-eur", start + timedelta(seconds=2))) == []
+    assert p2.audit().total == 0
+    p2.db.dispose()
+
+
+def test_race_simultaneous_cash_outs_settle_once_and_none_after_the_crash(pg_url: str) -> None:
+    """16 players cash out at once from threads, twice each, one of them after the crash: one
+    serialisation point (the round row's lock) accepts each exactly once."""
+    p = make_platform(pg_url)
+    players = [new_player(p, deposit="20") for _ in range(16)]
+    rid, start = _running(p, 400, 5000, *((pl, ()) for pl in players))
+    crash_at = p.read(lambda s: C.crash_time(s.get(Round, rid)))
+    assert crash_at is not None
+    when = start + curve_of(V).time_of(300) * C.MS
+    accepted: list[int] = []
+    refused: list[str] = []
+    lock = threading.Lock()
+
+    def go(pl: Any, at: datetime) -> None:
+        try:
+            p.run(lambda s: C.cash_out(s, pl, rid, 0, at))
+            with lock:
+                accepted.append(pl.id)
+        except (IllegalAction, RoundFinished) as exc:
+            with lock:
+                refused.append(str(exc))
+
+    threads = [threading.Thread(target=go, args=(pl, when)) for pl in players for _ in range(2)]
+    threads.append(threading.Thread(target=go, args=(players[0], crash_at)))
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(accepted) == sorted(pl.id for pl in players)
+    assert len(refused) == 17
+    p.run(lambda s: C.crash_if_due(s, rid, crash_at))
+    assert p.read(lambda s: {pl.returned_total for pl in s.query(Play).filter_by(round_id=rid)}) == {3000}
+    assert p.audit().total == 0
+    p.db.dispose()
