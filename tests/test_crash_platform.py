@@ -129,3 +129,27 @@ def test_race_simultaneous_cash_outs_settle_once_and_none_after_the_crash(pg_url
     assert p.read(lambda s: {pl.returned_total for pl in s.query(Play).filter_by(round_id=rid)}) == {3000}
     assert p.audit().total == 0
     p.db.dispose()
+
+
+def test_000_12_20_ticker_runs_rounds_and_publishes_each_chain_10_rounds_ahead(tmp_path: Any) -> None:
+    p = make_platform(f"sqlite:///{tmp_path}/tick.sqlite3")
+    p.run(lambda s: C.ensure_crash_table(s, "crash-eur", "Crash EUR", "crash", "standard", "EUR"))
+    now, seen = T0, []
+    for _ in range(3 * 30):
+        seen.append(p.run(lambda s, n=now: C.tick(s, "crash-eur", n, chain_length=25)))
+        now += timedelta(seconds=40)  # past any betting phase; crashes below ~x10 are due
+    rounds = p.read(lambda s: s.query(Round).filter_by(table_id="crash-eur").order_by(Round.number).all())
+    assert seen[:3] == ["opened", "running", "crashed"] and len(rounds) >= 20
+    from croupier.games.crash.chain import Chain, verify_round
+    from croupier.store.crash_models import CrashChain
+
+    chains = p.read(lambda s: s.query(CrashChain).order_by(CrashChain.first_round).all())
+    assert len(chains) == 2 and chains[1].first_round == 26 and chains[1].first_round - chains[1].published_at_round >= 10
+    for r in rounds:
+        if r.state != "settled":
+            continue
+        ch = next(c for c in chains if c.first_round <= r.number < c.first_round + c.length)
+        proof = verify_round(V, Chain(ch.terminating_hash, ch.salt, ch.length, ch.first_round,
+                                      ch.published_at_round), r.number, r.server_seed)
+        assert proof.chain_ok and r.outcome == {"crash": f"{proof.crash // 100}.{proof.crash % 100:02d}"}
+    p.db.dispose()

@@ -240,3 +240,48 @@ def recover(session: Session, table_id: str, now: datetime) -> list[tuple[int, s
             _finish(session, _lock_round(session, r.id), now)
             done.append((r.id, "settled"))
     return done
+
+
+#: a new chain is published when the current one has this many rounds left, so every round of
+#: the next chain is fixed at least 10 rounds in advance (000 §12.20)
+REPUBLISH_AT = 2 * 10
+
+
+def _latest(session: Session, table_id: str) -> Round | None:
+    return session.scalars(select(Round).where(Round.table_id == table_id, Round.fair_scheme == SCHEME)
+                           .order_by(Round.id.desc()).limit(1)).one_or_none()
+
+
+def ensure_chain_ahead(session: Session, table_id: str, now: datetime, length: int,
+                       salt_of: Any = None) -> CrashChain | None:
+    """Publish the table's next chain while the current one still has ``REPUBLISH_AT`` rounds to
+    go (the first chain of a table starts with its next round). ``salt_of(first_round)`` gives the
+    public salt (ASSUMPTION: an external value the operator names; by default the table and round)."""
+    t = session.get(GameTable, table_id)
+    if t is None:
+        raise UnknownTable(f"no table {table_id!r}")
+    last = session.scalars(select(CrashChain).where(CrashChain.table_id == table_id)
+                           .order_by(CrashChain.first_round.desc()).limit(1)).one_or_none()
+    salt = salt_of or (lambda first: f"{table_id}:{first}")
+    if last is None:
+        return publish_chain(session, table_id, now, length, salt(t.next_number))
+    end = last.first_round + last.length  # the first round the last chain does not cover
+    if end - t.next_number > REPUBLISH_AT:
+        return None
+    return publish_chain(session, table_id, now, length, salt(end), first_round=end)
+
+
+def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_000) -> str:
+    """Move the table on at ``now``: open a round, end its betting phase, or crash it. What was
+    done (``"opened"``, ``"running"``, ``"crashed"``) or ``"waiting"``."""
+    rnd = _latest(session, table_id)
+    if rnd is None or rnd.state in ("settled", "voided"):
+        ensure_chain_ahead(session, table_id, now, chain_length)
+        open_round(session, table_id, now)
+        return "opened"
+    if rnd.state == "open" and rnd.closes_at is not None and now >= aware(rnd.closes_at):
+        start_round(session, rnd.id, now)
+        return "running"
+    if rnd.state in ("closed", "resulted") and crash_if_due(session, rnd.id, now) is not None:
+        return "crashed"
+    return "waiting"
