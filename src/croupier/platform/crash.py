@@ -6,10 +6,12 @@ Phases of a crash round (a :class:`~croupier.store.models.Round` with ``fair_sch
 debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settled`` at the crash
 (or ``voided`` if it never started).
 
-* Serialisation point: every cash-out locks the round row (``SELECT ... FOR UPDATE``; SQLite
-  writes are serial anyway), reads the clock *inside* the lock, and is accepted only if that time
-  is before the crash time (``closed_at`` + the curve's time of the crash point); it is stored as
-  a ``cash_out`` round event in the same transaction. Its multiplier is the curve's at that time.
+* Serialisation point: the round row. A cash-out holds it ``FOR SHARE`` (cash-outs do not wait
+  for each other; a player's own commands are serial), reads the clock inside the lock, and is
+  accepted only if that time is before the crash time (``closed_at`` + the curve's time of the
+  crash point); it is stored (``crash_cash_outs``, unique per bet and kind) in the same
+  transaction. The crash takes the row ``FOR UPDATE``: it waits for the cash-outs in flight and
+  every later one sees the round crashed. Its multiplier is the curve's at the receive time.
 * Auto cash-outs need no request: the engine pays them at the crash from the bets' targets.
 * At the crash (:func:`crash_if_due`, called by the table's ticker) and after a restart
   (:func:`recover`), each play settles from its stored bets, its stored cash-outs and the draw of
@@ -40,11 +42,10 @@ from croupier.platform.errors import RoundStateError, UnknownTable
 from croupier.platform.ledger import Ledger
 from croupier.platform.rounds import add_event, play_bets, resolve_game, settle_play
 from croupier.platform.tables import RoundReport, _lock_round, _next_lock_id, void_round
-from croupier.store.crash_models import CrashChain
-from croupier.store.models import GameTable, Play, Player, Round, RoundEvent
+from croupier.store.crash_models import CrashCashOut, CrashChain
+from croupier.store.models import GameTable, Play, Player, Round
 
 SCHEME = "crash_chain"
-CASH_OUT = "cash_out"
 MS = timedelta(milliseconds=1)
 
 
@@ -150,19 +151,24 @@ def crash_time(rnd: Round) -> datetime | None:
     return aware(rnd.closed_at) + curve_of(v).time_of(crash_hundredths(v, _draw(rnd, v))) * MS
 
 
-def _cash_outs(session: Session, round_id: int, play_id: int) -> list[Action]:
-    rows = session.scalars(select(RoundEvent).where(RoundEvent.round_id == round_id,
-                                                     RoundEvent.type == CASH_OUT)
-                           .order_by(RoundEvent.id))
-    return [Decision(str(e.data["name"]), {"bet": e.data["bet"], "at": e.data["at"]})
-            for e in rows if e.data.get("play_id") == play_id]
+def _cash_outs(session: Session, play_id: int) -> list[Action]:
+    rows = session.scalars(select(CrashCashOut).where(CrashCashOut.play_id == play_id)
+                           .order_by(CrashCashOut.id))
+    return [Decision(r.name, {"bet": r.bet, "at": r.at}) for r in rows]
 
 
 def cash_out(session: Session, player: Player, round_id: int, bet: int, now: datetime,
              half: bool = False) -> dict[str, Any]:
-    """A cash-out request received at ``now``: accepted and stored, or refused with a reason."""
-    rnd = _lock_round(session, round_id)  # the serialisation point
-    if rnd.fair_scheme != SCHEME:
+    """A cash-out request received at ``now``: accepted and stored, or refused with a reason.
+
+    Serialisation: the player's own commands one at a time (their cash row), the round row
+    ``FOR SHARE`` - cash-outs do not wait for each other, the crash (``FOR UPDATE``) waits for
+    those in flight and every later one sees the round crashed; a unique key stores each
+    cash-out of a bet at most once."""
+    Ledger(session).lock_player(player.id)
+    rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update(read=True)
+                          .execution_options(populate_existing=True)).one_or_none()
+    if rnd is None or rnd.fair_scheme != SCHEME:
         raise IllegalAction(f"round {round_id} is not a crash round")
     if rnd.state == "open":
         raise IllegalAction(f"round {rnd.number} has not started: nothing to cash out yet")
@@ -177,14 +183,15 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
     spec, v = resolve_game(rnd.game, rnd.variant)
     reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in play_bets(session, play_row.id)]
     state = spec.engine.start(v, reqs, play_row.currency)
-    for d in _cash_outs(session, rnd.id, play_row.id):
+    for d in _cash_outs(session, play_row.id):
         state = spec.engine.apply(state, d)
     ms = (now - aware(rnd.closed_at or now)) // MS
     at = format_multiplier(curve_of(v).hundredths_at(ms))
     name = "half_cash_out" if half else "cash_out"
     spec.engine.apply(state, Decision(name, {"bet": bet, "at": at}))  # the engine's rules decide
-    add_event(session, rnd.id, CASH_OUT, {"play_id": play_row.id, "name": name, "bet": bet,
-                                          "at": at, "received_ms": ms}, now)
+    session.add(CrashCashOut(round_id=rnd.id, play_id=play_row.id, bet=bet, name=name, at=at,
+                             received_ms=ms, received_at=now))
+    session.flush()
     return {"round_id": rnd.id, "number": rnd.number, "bet": bet, "cash_out": name, "at": at}
 
 
@@ -214,7 +221,7 @@ def _finish(session: Session, rnd: Round, now: datetime) -> RoundReport:
     plays = session.scalars(select(Play).where(Play.round_id == rnd.id, Play.status == "open")
                             .order_by(Play.player_id)).all()
     for p in plays:
-        actions = [*_cash_outs(session, rnd.id, p.id), DrawAction(DRAW, draw)]
+        actions = [*_cash_outs(session, p.id), DrawAction(DRAW, draw)]
         settle_play(session, ledger, spec, v, rnd, p, actions, now)
     rnd.state = "settled"
     rnd.settled_at = now

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import DateTime, ForeignKey, Index, Integer, String
+from sqlalchemy import BigInteger, DateTime, ForeignKey, Index, Integer, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from croupier.store.models import Base
@@ -26,3 +26,19 @@ class CrashChain(Base):
     first_round: Mapped[int] = mapped_column(Integer)
     published_at_round: Mapped[int] = mapped_column(Integer)
     published_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CrashCashOut(Base):
+    """A cash-out the serialisation point accepted (received before the crash): at most one of
+    each kind per bet (the unique key makes "exactly once" hold however requests race)."""
+
+    __tablename__ = "crash_cash_outs"
+    __table_args__ = (UniqueConstraint("play_id", "bet", "name", name="ux_crash_cash_out_once"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), index=True)
+    play_id: Mapped[int] = mapped_column(ForeignKey("plays.id"))
+    bet: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(16))
+    at: Mapped[str] = mapped_column(String(12))
+    received_ms: Mapped[int] = mapped_column(BigInteger)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

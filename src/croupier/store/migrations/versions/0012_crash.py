@@ -1,4 +1,4 @@
-"""crash tables (issue 17): the published hash chains of crash points
+"""crash tables (issue 17): the published hash chains of crash points and accepted cash-outs
 
 Revision ID: 0012_crash
 Revises: 0007_live
@@ -30,8 +30,23 @@ def upgrade() -> None:
     )
     op.create_index("ix_crash_chains_table_first", "crash_chains", ["table_id", "first_round"],
                     unique=True)
+    op.create_table(
+        "crash_cash_outs",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("round_id", sa.Integer(), sa.ForeignKey("rounds.id"), nullable=False),
+        sa.Column("play_id", sa.Integer(), sa.ForeignKey("plays.id"), nullable=False),
+        sa.Column("bet", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(16), nullable=False),
+        sa.Column("at", sa.String(12), nullable=False),
+        sa.Column("received_ms", sa.BigInteger(), nullable=False),
+        sa.Column("received_at", sa.DateTime(timezone=True), nullable=False),
+        sa.UniqueConstraint("play_id", "bet", "name", name="ux_crash_cash_out_once"),
+    )
+    op.create_index("ix_crash_cash_outs_round_id", "crash_cash_outs", ["round_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_crash_cash_outs_round_id", table_name="crash_cash_outs")
+    op.drop_table("crash_cash_outs")
     op.drop_index("ix_crash_chains_table_first", table_name="crash_chains")
     op.drop_table("crash_chains")
