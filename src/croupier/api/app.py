@@ -627,6 +627,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(describe_router)  # issue 14: the engine describes itself
     from croupier.api.slots import router as slots_router  # issue 15: slot autoplay
     app.include_router(slots_router)  # issue 15
+    from croupier.api.crash import router as crash_router  # issue 17: crash tables
+
+    app.include_router(crash_router)  # issue 17
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
 
