@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from croupier.errors import (
     CroupierError,
@@ -253,3 +255,30 @@ def test_000_12_20_autobet_bad_settings_are_refused() -> None:
     assert stopped.stake is None
     with pytest.raises(InvalidSelection, match="stopped"):
         stopped.after(True)
+
+
+@settings(max_examples=150, deadline=None)
+@given(stake=st.integers(1, 500_000), auto=st.one_of(st.none(), st.integers(101, 10_000)),
+       half=st.one_of(st.none(), st.integers(100, 5_000)), out=st.one_of(st.none(), st.integers(100, 20_000)),
+       u=st.integers(0, (1 << 52) - 1))
+def test_property_a_round_returns_at_most_stake_times_the_cap_and_replays(
+        stake: int, auto: int | None, half: int | None, out: int | None, u: int) -> None:
+    """Whatever the decisions, a bet returns between 0 and stake x the cap, never more than the
+    stake times its best exit, and its record replays to the same settlement."""
+    from croupier.games.crash.multiplier import format_multiplier as fm
+
+    bet = BetRequest("bet", stake, (fm(auto),) if auto else ())
+    state = ROCKETON_ENGINE.start(ROCKET, [bet], "AMD")
+    for name, at in (("half_cash_out", half), ("cash_out", out)):
+        if at is None:
+            continue
+        try:
+            state = ROCKETON_ENGINE.apply(state, Decision(name, {"bet": 0, "at": fm(at)}))
+        except IllegalAction:
+            pass
+    state = ROCKETON_ENGINE.apply(state, DrawAction("crash", u))
+    r = ROCKETON_ENGINE.settle(state).bets[0]
+    assert 0 <= r.returned <= stake * ROCKET.max_multiplier // 100
+    exits = [x for x in (auto, half, out) if x is not None]
+    assert r.returned <= stake * max(exits, default=0) // 100
+    assert replay(ROCKETON_ENGINE, ROCKET, state.events) == ROCKETON_ENGINE.settle(state)
