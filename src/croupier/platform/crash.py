@@ -165,9 +165,10 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
     ``FOR SHARE`` - cash-outs do not wait for each other, the crash (``FOR UPDATE``) waits for
     those in flight and every later one sees the round crashed; a unique key stores each
     cash-out of a bet at most once."""
-    Ledger(session).lock_player(player.id)
+    # lock order round -> player, as the crash (round -> the players' accounts): no deadlock
     rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update(read=True)
                           .execution_options(populate_existing=True)).one_or_none()
+    Ledger(session).lock_player(player.id)
     if rnd is None or rnd.fair_scheme != SCHEME:
         raise IllegalAction(f"round {round_id} is not a crash round")
     if rnd.state == "open":
@@ -281,6 +282,9 @@ def ensure_chain_ahead(session: Session, table_id: str, now: datetime, length: i
 def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_000) -> str:
     """Move the table on at ``now``: open a round, end its betting phase, or crash it. What was
     done (``"opened"``, ``"running"``, ``"crashed"``) or ``"waiting"``."""
+    # one tick at a time per table, whichever process runs it (lock order table -> round -> player)
+    if session.scalars(select(GameTable.id).where(GameTable.id == table_id).with_for_update()).one_or_none() is None:
+        raise UnknownTable(f"no table {table_id!r}")
     rnd = _latest(session, table_id)
     if rnd is None or rnd.state in ("settled", "voided"):
         ensure_chain_ahead(session, table_id, now, chain_length)

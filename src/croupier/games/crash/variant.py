@@ -83,6 +83,15 @@ class CrashVariant:
     admission_override: bool = False
 
     @property
+    def payouts(self) -> dict[str, str]:
+        """What each row of the RTP table pays (par sheets)."""
+        out = {f"auto_{format_multiplier(k)}": f"x{format_multiplier(k)} if the crash point is at "
+               f"least {format_multiplier(k)}" for k in self.targets}
+        for s in self.strategies:
+            out[s.name] = "see note"
+        return out
+
+    @property
     def draw_size(self) -> int:
         """N: the crash draw is uniform in [0, N)."""
         return 1 << self.resolution_bits
