@@ -153,3 +153,25 @@ def test_000_12_20_ticker_runs_rounds_and_publishes_each_chain_10_rounds_ahead(t
                                       ch.published_at_round), r.number, r.server_seed)
         assert proof.chain_ok and r.outcome == {"crash": f"{proof.crash // 100}.{proof.crash % 100:02d}"}
     p.db.dispose()
+
+
+def test_run_table_moves_a_table_on_the_platform_clock(tmp_path: Any) -> None:
+    """The loop of ``croupier crash-table``: ticks until stopped, on the platform's clock."""
+    from croupier.platform.config import Settings
+
+    now = [T0]
+
+    def clock() -> datetime:
+        now[0] += timedelta(seconds=15)
+        return now[0]
+
+    p = Platform(Settings(database_url=f"sqlite:///{tmp_path}/run.sqlite3", argon2_fast=True,
+                          run_tables=False, deposit_confirm_seconds=0.0), clock=clock)
+    p.migrate()
+    p.run(lambda s: C.ensure_crash_table(s, "r1", "R1", "rocketon", "standard", "EUR"))
+    ticks = iter(range(40))
+    seen: list[str] = []
+    changed = C.run_table(p, "r1", lambda: next(ticks, None) is None, interval=0, chain_length=50,
+                          on_change=seen.append)
+    assert changed == len(seen) >= 6 and seen[:3] == ["opened", "running", "crashed"]
+    p.db.dispose()

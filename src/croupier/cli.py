@@ -7,6 +7,7 @@
     croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
                     [--game roulette --variant V] [--record ROUND.json]
     croupier verify crash --seed HEX --round N --terminating-hash HEX --salt TEXT [--variant V]
+    croupier crash-table --table ID [--game crash|rocketon] [--variant V] [--currency EUR]
     croupier verify-shoe --server-seed HEX --client-seed TEXT --game baccarat --variant V
                     [--commitment HASH] [--nonce FIRST_CARD]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
@@ -507,6 +508,9 @@ def build_parser() -> argparse.ArgumentParser:
     from croupier import live_cli  # live tables (issue 16)
 
     live_cli.add_parsers(sub)
+    from croupier import crash_cli  # crash tables (issue 17)
+
+    crash_cli.add_table_parser(sub)
     return p
 
 
@@ -538,6 +542,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_migrate(args, out)
         if args.command in ("audit", "operator"):  # protection (issue 7)
             return protection_cli.run(args, out) or 0
+        if args.command == "crash-table":  # crash tables (issue 17)
+            from croupier import crash_cli
+
+            return crash_cli.run_table(args, out)
         if args.command == "scanner":  # live tables (issue 16)
             from croupier import live_cli
 

@@ -2,7 +2,9 @@
 
     croupier verify crash --seed HEX --round N --terminating-hash HEX --salt TEXT
                           [--first-round 1] [--published-at-round 0] [--chain-length L]
-                          [--game crash|rocketon] [--variant standard] [--json]
+                          [--variant standard] [--json]
+    croupier crash-table --table ID [--game crash] [--variant standard] [--currency EUR]
+                         [--chain-length 10000]   (runs the table's rounds; CROUPIER_* settings)
 """
 
 from __future__ import annotations
@@ -57,3 +59,36 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
         for k, v in result.items():
             out.write(f"{k}: {v}\n")
     return 0 if proof.ok else 1
+
+
+def add_table_parser(sub: Any) -> None:
+    t = sub.add_parser("crash-table", help="run a crash table's rounds (betting, running, crash)")
+    t.add_argument("--table", required=True)
+    t.add_argument("--name")
+    t.add_argument("--game", choices=CRASH_GAMES, default="crash")
+    t.add_argument("--variant", default="standard")
+    t.add_argument("--currency", default="EUR")
+    t.add_argument("--chain-length", type=int, default=10_000)
+    t.add_argument("--interval", type=float, default=0.02)
+
+
+def run_table(args: argparse.Namespace, out: TextIO) -> int:
+    from croupier.platform import crash
+    from croupier.platform.config import Settings
+    from croupier.platform.service import Platform
+
+    p = Platform(Settings.from_env())
+    p.migrate()
+    p.run(lambda s: crash.ensure_crash_table(s, args.table, args.name or args.table, args.game,
+                                              args.variant, args.currency))
+    out.write(f"crash table {args.table} ({args.game}/{args.variant}, {args.currency}) running; "
+              "Ctrl-C stops it\n")
+    out.flush()
+    try:
+        crash.run_table(p, args.table, lambda: False, args.interval, args.chain_length,
+                        lambda done: (out.write(f"{done}\n"), out.flush()))
+    except KeyboardInterrupt:
+        pass
+    finally:
+        p.db.dispose()
+    return 0

@@ -343,3 +343,21 @@ def crash_table_of(session: Session, table_id: str) -> GameTable:
     if t is None or t.game not in ("crash", "rocketon"):
         raise UnknownTable(f"no crash table {table_id!r}")
     return t
+
+
+def run_table(platform: Any, table_id: str, stop: Any, interval: float = 0.02,
+              chain_length: int = 10_000, on_change: Any = None) -> int:
+    """Tick a crash table until ``stop()`` is true (``croupier crash-table``): the table's
+    lifecycle from the platform's clock, in a process of its own or a thread of the server; any
+    number of them may run (a tick locks the table). The number of ticks that changed something."""
+    import time
+
+    changed = 0
+    while not stop():
+        done = platform.run(lambda s: tick(s, table_id, platform.clock(), chain_length))
+        if done != "waiting":
+            changed += 1
+            if on_change is not None:
+                on_change(done)
+        time.sleep(interval)
+    return changed
