@@ -8,6 +8,7 @@ import functools
 from collections import Counter
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 from croupier.cli import main
@@ -16,6 +17,7 @@ from croupier.games.crash.distribution import (
     crash_hundredths,
     instant_crash,
     p_at_least,
+    pmf_arrays,
     pmf_counts,
     survival_count,
     target_rtp,
@@ -60,44 +62,35 @@ def test_000_12_20_instant_crash_probability_is_one_minus_rtp_over_1_01() -> Non
 
 
 @functools.cache
-def full_pmf(game: str) -> dict[int, int]:
-    return pmf_counts(shipped(game))
+def full_pmf(game: str) -> tuple[list[int], list[int]]:
+    """The full-size law on the grid (10^6 points) and its tail counts (crash >= each point)."""
+    ks, counts = pmf_arrays(shipped(game))
+    tails = np.cumsum(counts[::-1])[::-1]
+    return ks.tolist(), tails.tolist()
 
 
-def tails(pmf: dict[int, int]) -> dict[int, int]:
-    """How many draws crash at each grid point or higher (one pass from the top)."""
-    out, tail = {}, 0
-    for k in sorted(pmf, reverse=True):
-        tail += pmf[k]
-        out[k] = tail
-    return out
-
-
-def tail_at(tail: dict[int, int], k: int) -> int:
-    """The tail count at ``k`` (the next grid point with mass at or above it)."""
-    above = [p for p in tail if p >= k]
-    return tail[min(above)] if above else 0
+def tail_at(game: str, k: int) -> int:
+    ks, tails = full_pmf(game)
+    return tails[k - ks[0]] if k <= ks[-1] else 0
 
 
 def test_000_12_20_full_size_pmf_by_grid_enumeration_agrees_with_the_closed_form() -> None:
     """Second method at full resolution: the law counted point by point on the two-decimal grid
-    (up to the x10,000 cap) sums to N, and its tail sums are the closed-form survival counts."""
+    (up to the x10,000 cap) sums to N, and its tails are the closed-form survival counts."""
     v = shipped()
-    pmf = full_pmf("crash")
-    assert sum(pmf.values()) == v.draw_size
-    tail = 0
-    for k in range(v.max_multiplier, 99, -1):
-        tail += pmf.get(k, 0)
-        if k in v.targets or k % 997 == 0:
-            assert tail == survival_count(v, k), k
+    ks, tails = full_pmf("crash")
+    assert tails[0] == v.draw_size and ks[-1] == v.max_multiplier
+    for k in range(100, v.max_multiplier + 1, 97):
+        assert tail_at("crash", k) == survival_count(v, k), k
+    for k in v.targets:
+        assert tail_at("crash", k) == survival_count(v, k), k
 
 
 def test_000_12_20_target_rtp_table_closed_form_equals_enumeration() -> None:
     v = shipped()
-    tail = tails(full_pmf("crash"))
     rows = {r.bet: r for r in exact(v)}
     for k in v.targets:
-        enumerated = Fraction(k * tail_at(tail, k), 100 * v.draw_size)
+        enumerated = Fraction(k * tail_at("crash", k), 100 * v.draw_size)
         assert rows[f"auto_{format_multiplier(k)}"].rtp == enumerated == target_rtp(v, k)
         assert v.rtp - Fraction(k, 100 * v.draw_size) < enumerated <= v.rtp
 
@@ -105,11 +98,10 @@ def test_000_12_20_target_rtp_table_closed_form_equals_enumeration() -> None:
 def test_000_12_26_half_cash_out_strategy_closed_form_equals_enumeration() -> None:
     """Half pressed at h (paid iff h < crash), the rest by autoexit at t (paid iff t <= crash)."""
     v = shipped("rocketon")
-    pmf = full_pmf("rocketon")
     for s in v.strategies:
         assert s.half_at is not None
         h, t = s.half_at, s.target
-        units = sum(c * (h * (p > h) + t * (p >= t)) for p, c in pmf.items())
+        units = h * tail_at("rocketon", h + 1) + t * tail_at("rocketon", t)
         enumerated = Fraction(units, 200 * v.draw_size)
         assert half_strategy_distribution(v, s.half_at, s.target).mean == enumerated
         assert {r.bet: r.rtp for r in exact(v)}[s.name] == enumerated

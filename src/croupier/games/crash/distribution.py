@@ -19,6 +19,7 @@ integer arithmetic; no float decides a crash point.
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 from croupier.games.crash.multiplier import ONE
 from croupier.games.crash.variant import CrashVariant
@@ -69,20 +70,22 @@ def pmf_counts(variant: CrashVariant) -> dict[int, int]:
     """The law on the two-decimal grid by counting, for each grid point ``k``, the draws ``v``
     with ``floor(A / v) = k``: the interval ``A / (k + 1) < v <= A / k`` (the top point takes
     every ``v`` at or below ``A / max``). Only the points of positive mass are kept."""
+    ks, counts = pmf_arrays(variant)
+    return {int(k): int(c) for k, c in zip(ks.tolist(), counts.tolist(), strict=True) if c}
+
+
+def pmf_arrays(variant: CrashVariant) -> tuple[Any, Any]:
+    """:func:`pmf_counts` as two numpy int64 arrays (grid points from x1.00 up, their counts),
+    vectorised: ``A`` fits 63 bits (the variant checks it), so every count is exact."""
+    import numpy as np
+
     n = variant.draw_size
     num, den = _a(variant)
-    out: dict[int, int] = {}
     top = variant.max_multiplier
-
-    def v_le(x_num: int, x_den: int) -> int:  # how many v in [1, N] with v <= x_num / x_den
-        return max(0, min(n, x_num // x_den))
-
-    below_top = v_le(num, den * top)  # v <= A / max: crash capped at max
-    if below_top:
-        out[top] = below_top
-    for k in range(top - 1, ONE, -1):
-        c = v_le(num, den * k) - v_le(num, den * (k + 1))
-        if c:
-            out[k] = c
-    out[ONE] = n - sum(out.values())
-    return out
+    ks = np.arange(ONE + 1, top + 1, dtype=np.int64)
+    le = np.minimum(n, np.int64(num) // (np.int64(den) * ks))  # v <= A / k, k = 101 .. top
+    counts = np.empty(top - ONE + 1, dtype=np.int64)
+    counts[1:-1] = le[:-1] - le[1:]      # k = 101 .. top - 1
+    counts[-1] = le[-1]                  # the cap takes every v <= A / top
+    counts[0] = n - int(counts[1:].sum())
+    return np.arange(ONE, top + 1, dtype=np.int64), counts
