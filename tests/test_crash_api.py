@@ -60,6 +60,8 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     assert r.status_code == 201, r.text
     state = c.get("/api/crash/tables/crash-eur").json()
     assert state["round"]["phase"] == "betting" and state["round"]["crash"] is None
+    listed = c.get("/api/tables")  # the generic table list shows it, without its crash point
+    assert listed.status_code == 200 and "crash-eur" in listed.text
     clock.now += timedelta(milliseconds=V.betting_ms)
     p.run(lambda s: C.tick(s, "crash-eur", clock.now))
     r = c.post("/api/crash/tables/crash-eur/bets", headers=h, json={"stake": "1.00"})

@@ -175,3 +175,43 @@ def test_run_table_moves_a_table_on_the_platform_clock(tmp_path: Any) -> None:
                           on_change=seen.append)
     assert changed == len(seen) >= 3 and seen[:3] == ["opened", "running", "crashed"]
     p.db.dispose()
+
+
+def test_the_server_runner_ticks_a_crash_table_and_broadcasts_its_phases(tmp_path: Any) -> None:
+    """The table supervisor hands a crash table to its runner: phases go out on the table's
+    channel, and no crash point is in a message before the crash."""
+    import asyncio
+
+    from croupier.platform import crash_runner
+    from croupier.platform.config import Settings
+
+    now = [T0]
+
+    def clock() -> datetime:
+        now[0] += timedelta(seconds=4)
+        return now[0]
+
+    p = Platform(Settings(database_url=f"sqlite:///{tmp_path}/srv.sqlite3", argon2_fast=True,
+                          run_tables=False, deposit_confirm_seconds=0.0), clock=clock)
+    p.migrate()
+    p.run(lambda s: C.ensure_crash_table(s, "c1", "C1", "crash", "standard", "EUR"))
+    assert crash_runner.is_crash_table(p, "c1") and not crash_runner.is_crash_table(p, "nope")
+    sent: list[dict[str, Any]] = []
+
+    async def main() -> None:
+        stop = asyncio.Event()
+
+        async def publish(msg: dict[str, Any]) -> None:
+            sent.append(msg)
+            if len(sent) >= 4:
+                stop.set()
+
+        await asyncio.wait_for(crash_runner.run_crash_table(p, publish, "c1", stop, tick_seconds=0), 30)
+
+    asyncio.run(main())
+    types = [m["message"]["type"] for m in sent]
+    assert types[:3] == ["crash_opened", "crash_running", "crash_crashed"]
+    for m in sent:
+        r = m["message"]["round"]
+        assert m["table_id"] == "c1" and (r["crash"] is None) == (m["message"]["type"] != "crash_crashed")
+    p.db.dispose()
