@@ -79,3 +79,10 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     state = c.get("/api/crash/tables/crash-eur").json()
     assert state["history"][0]["round_id"] == rid and state["history"][0]["seed"]
     assert c.get("/api/wallet", headers=h).json()["cash_minor"] == 5000 - 200 + 300
+    r = c.post("/api/crash/tables/crash-eur/autobet", headers=h,
+               json={"base": "0.50", "limit": "5.00", "auto_cash_out": "2.00", "after_loss": "double"})
+    assert r.status_code == 201 and r.json()["next_bet_minor"] == 50, r.text
+    r = c.post("/api/crash/tables/crash-eur/autobet/stop", headers=h)
+    assert r.status_code == 200 and r.json()["status"] == "stopped"
+    r = c.post("/api/crash/tables/crash-eur/autobet/stop", headers=h)
+    assert r.status_code >= 400 and "no AUTOBET" in r.json()["detail"]

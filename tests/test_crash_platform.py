@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from croupier.errors import IllegalAction, RoundFinished
+from croupier.errors import IllegalAction, InvalidSelection, RoundFinished
 from croupier.games.crash.chain import crash_point, make_chain, terminating_hash
 from croupier.games.crash.realtime import curve_of
 from croupier.platform import crash as C
@@ -214,4 +214,48 @@ def test_the_server_runner_ticks_a_crash_table_and_broadcasts_its_phases(tmp_pat
     for m in sent:
         r = m["message"]["round"]
         assert m["table_id"] == "c1" and (r["crash"] is None) == (m["message"]["type"] != "crash_crashed")
+    p.db.dispose()
+
+
+def test_000_12_20_autobet_runs_on_the_server_and_stops_at_the_total_bets_limit(tmp_path: Any) -> None:
+    """Base 0.50, limit 5.00, auto 2.00, win: base, loss: double - the worked example's settings:
+    the server bets every round without the player, each next bet follows the last result, and
+    the session stops when the next bet would take the total above 5.00."""
+    from croupier.games.crash.autobet import Autobet
+    from croupier.platform import crash_autobet as A
+    from croupier.store.crash_models import CrashAutobet
+    from croupier.store.models import Bet
+
+    p = make_platform(f"sqlite:///{tmp_path}/auto.sqlite3")
+    pl = new_player(p, deposit="100")
+    p.run(lambda s: C.ensure_crash_table(s, "crash-eur", "Crash EUR", "crash", "standard", "EUR"))
+    p.run(lambda s: C.ensure_crash_table(s, "rocket", "Rocketon", "rocketon", "standard", "EUR"))
+    with pytest.raises(IllegalAction, match="no AUTOBET"):
+        p.run(lambda s: A.start(s, pl, "rocket", "0.50", "5.00", "2.00", now=T0))
+    with pytest.raises(IllegalAction, match="below the table minimum"):
+        p.run(lambda s: A.start(s, pl, "crash-eur", "0.05", "5.00", "2.00", now=T0))
+    with pytest.raises(InvalidSelection):
+        p.run(lambda s: A.start(s, pl, "crash-eur", "0.50", "5.00", "2.005", now=T0))
+    started = p.run(lambda s: A.start(s, pl, "crash-eur", "0.50", "5.00", "2.00", "base", "double", now=T0))
+    assert started["auto_cash_out"] == "2.00" and started["next_bet_minor"] == 50
+    with pytest.raises(IllegalAction, match="already running"):
+        p.run(lambda s: A.start(s, pl, "crash-eur", "0.50", "5.00", now=T0))
+    now = T0
+    for _ in range(200):
+        p.run(lambda s, n=now: C.tick(s, "crash-eur", n))
+        now += timedelta(seconds=60)
+        if p.read(lambda s: s.query(CrashAutobet).one().status) == "stopped":
+            break
+    row = p.read(lambda s: A.view(s.query(CrashAutobet).one()))
+    assert row["status"] == "stopped" and row["stop_reason"] == "limit"
+    bets = p.read(lambda s: [(b.stake, b.returned, b.target) for b in s.query(Bet).order_by(Bet.id)])
+    model = Autobet.begin(50, 500, 200, "base", "double")
+    for stake, returned, target in bets:
+        assert target == ["2.00"] and stake == model.stake
+        assert returned in (0, stake * 2)
+        model = model.after(returned > 0)
+    assert model.stake is None and row["total_minor"] == sum(b[0] for b in bets) <= 500
+    assert row["total_minor"] + row["next_bet_minor"] > 500
+    assert p.balance(pl)["cash_minor"] == 10000 - sum(b[0] for b in bets) + sum(b[1] for b in bets)
+    assert p.audit().total == 0
     p.db.dispose()

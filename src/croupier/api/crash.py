@@ -6,11 +6,12 @@
   cash-out target (text, two decimals, at least 1.01).
 * ``POST /api/crash/rounds/{round_id}/cash-out``: a (50%) cash-out, judged by the server's
   receive time against the crash time.
+* ``POST /api/crash/tables/{table_id}/autobet`` (and ``.../autobet/stop``): AUTOBET (§12.20).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
@@ -18,6 +19,7 @@ from starlette.concurrency import run_in_threadpool
 
 from croupier.api.app import ERRORS, Me, _platform
 from croupier.platform import crash as C
+from croupier.platform import crash_autobet
 from croupier.platform.rounds import SlipBet
 from croupier.platform.tables import place_bets
 
@@ -35,6 +37,23 @@ class CashOutIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     bet: StrictInt = Field(0, ge=0, le=1000, description="the bet's number in your play of the round")
     half: StrictBool = Field(False, description="000 §12.26: the 50% cash-out (Rocketon)")
+
+
+class AutobetIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    base: StrictStr = Field(max_length=40, description="000 §12.20 field 1: Base Bet (major units)")
+    limit: StrictStr = Field(max_length=40, description="000 §12.20 field 2: Total Bets Limit")
+    auto_cash_out: StrictStr = Field("1.01", max_length=12, description="field 3 (default 1.01)")
+    after_win: Literal["base", "double"] = "base"
+    after_loss: Literal["base", "double"] = "base"
+
+
+class AutobetOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    id: int
+    status: str
+    next_bet_minor: int
+    total_minor: int
 
 
 class CrashRoundOut(BaseModel):
@@ -89,3 +108,18 @@ async def crash_cash_out(round_id: int, body: CashOutIn, request: Request, playe
     p = _platform(request)
     return await run_in_threadpool(
         p.run, lambda s: C.cash_out(s, player, round_id, body.bet, p.clock(), body.half))
+
+
+@router.post("/tables/{table_id}/autobet", status_code=201, response_model=AutobetOut)
+async def start_autobet(table_id: str, body: AutobetIn, request: Request, player: Me) -> dict[str, Any]:
+    """000 §12.20 AUTOBET: the server bets every round until the total bets limit is reached."""
+    p = _platform(request)
+    return await run_in_threadpool(p.run, lambda s: crash_autobet.start(
+        s, player, table_id, body.base, body.limit, body.auto_cash_out, body.after_win,
+        body.after_loss, p.clock()))
+
+
+@router.post("/tables/{table_id}/autobet/stop", response_model=AutobetOut)
+async def stop_autobet(table_id: str, request: Request, player: Me) -> dict[str, Any]:
+    p = _platform(request)
+    return await run_in_threadpool(p.run, lambda s: crash_autobet.stop(s, player, table_id))

@@ -227,6 +227,9 @@ def _finish(session: Session, rnd: Round, now: datetime) -> RoundReport:
     rnd.state = "settled"
     rnd.settled_at = now
     add_event(session, rnd.id, "settled", {"plays": len(plays)}, now)
+    from croupier.platform import crash_autobet
+
+    crash_autobet.after_round(session, rnd)
     session.flush()
     return report
 
@@ -288,7 +291,9 @@ def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_
     rnd = _latest(session, table_id)
     if rnd is None or rnd.state in ("settled", "voided"):
         ensure_chain_ahead(session, table_id, now, chain_length)
-        open_round(session, table_id, now)
+        from croupier.platform import crash_autobet  # 000 §12.20 AUTOBET: the server's bets
+
+        crash_autobet.place_for_round(session, open_round(session, table_id, now), now)
         return "opened"
     if rnd.state == "open" and rnd.closes_at is not None and now >= aware(rnd.closes_at):
         start_round(session, rnd.id, now)

@@ -42,3 +42,26 @@ class CrashCashOut(Base):
     at: Mapped[str] = mapped_column(String(12))
     received_ms: Mapped[int] = mapped_column(BigInteger)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CrashAutobet(Base):
+    """A player's AUTOBET session on a crash table (000 §12.20 Auto mode): the server places its
+    bets, connected or not. Amounts in minor units; ``target`` in hundredths."""
+
+    __tablename__ = "crash_autobets"
+    __table_args__ = (Index("ix_crash_autobets_table_status", "table_id", "status"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"))
+    base: Mapped[int] = mapped_column(BigInteger)
+    limit_total: Mapped[int] = mapped_column(BigInteger)
+    target: Mapped[int] = mapped_column(Integer)
+    after_win: Mapped[str] = mapped_column(String(8))
+    after_loss: Mapped[str] = mapped_column(String(8))
+    next_bet: Mapped[int] = mapped_column(BigInteger)
+    total: Mapped[int] = mapped_column(BigInteger)
+    rounds: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(10))  # running, stopped
+    stop_reason: Mapped[str | None] = mapped_column(String(200))
+    pending_round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,4 +1,4 @@
-"""crash tables (issue 17): the published hash chains of crash points and accepted cash-outs
+"""crash tables (issue 17): the published hash chains of crash points, accepted cash-outs, AUTOBET sessions
 
 Revision ID: 0012_crash
 Revises: 0007_live
@@ -43,9 +43,30 @@ def upgrade() -> None:
         sa.UniqueConstraint("play_id", "bet", "name", name="ux_crash_cash_out_once"),
     )
     op.create_index("ix_crash_cash_outs_round_id", "crash_cash_outs", ["round_id"])
+    op.create_table(
+        "crash_autobets",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("table_id", sa.String(40), sa.ForeignKey("game_tables.id"), nullable=False),
+        sa.Column("base", sa.BigInteger(), nullable=False),
+        sa.Column("limit_total", sa.BigInteger(), nullable=False),
+        sa.Column("target", sa.Integer(), nullable=False),
+        sa.Column("after_win", sa.String(8), nullable=False),
+        sa.Column("after_loss", sa.String(8), nullable=False),
+        sa.Column("next_bet", sa.BigInteger(), nullable=False),
+        sa.Column("total", sa.BigInteger(), nullable=False),
+        sa.Column("rounds", sa.Integer(), nullable=False),
+        sa.Column("status", sa.String(10), nullable=False),
+        sa.Column("stop_reason", sa.String(200)),
+        sa.Column("pending_round_id", sa.Integer(), sa.ForeignKey("rounds.id")),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_crash_autobets_table_status", "crash_autobets", ["table_id", "status"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_crash_autobets_table_status", table_name="crash_autobets")
+    op.drop_table("crash_autobets")
     op.drop_index("ix_crash_cash_outs_round_id", table_name="crash_cash_outs")
     op.drop_table("crash_cash_outs")
     op.drop_index("ix_crash_chains_table_first", table_name="crash_chains")
