@@ -17,9 +17,10 @@ from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
-from croupier.api.app import ERRORS, Me, _platform
+from croupier.api.app import ERRORS, Me, _platform, _state
 from croupier.platform import crash as C
 from croupier.platform import crash_autobet
+from croupier.platform.events import table_message
 from croupier.platform.rounds import SlipBet
 from croupier.platform.tables import place_bets
 
@@ -106,8 +107,13 @@ async def crash_bet(table_id: str, body: CrashBetIn, request: Request, player: M
 @router.post("/rounds/{round_id}/cash-out", response_model=CashOutOut)
 async def crash_cash_out(round_id: int, body: CashOutIn, request: Request, player: Me) -> dict[str, Any]:
     p = _platform(request)
-    return await run_in_threadpool(
+    out: dict[str, Any] = await run_in_threadpool(
         p.run, lambda s: C.cash_out(s, player, round_id, body.bet, p.clock(), body.half))
+    # other players see the cash-out live (000 §12.20: the server's record)
+    await _state(request).broker.publish(table_message(str(out["table_id"]), {
+        "type": "crash_cash_out", "round_id": out["round_id"], "player": player.login[:2] + "***",
+        "cash_out": out["cash_out"], "at": out["at"]}))
+    return out
 
 
 @router.post("/tables/{table_id}/autobet", status_code=201, response_model=AutobetOut)

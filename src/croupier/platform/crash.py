@@ -193,7 +193,8 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
     session.add(CrashCashOut(round_id=rnd.id, play_id=play_row.id, bet=bet, name=name, at=at,
                              received_ms=ms, received_at=now))
     session.flush()
-    return {"round_id": rnd.id, "number": rnd.number, "bet": bet, "cash_out": name, "at": at}
+    return {"round_id": rnd.id, "number": rnd.number, "table_id": rnd.table_id, "bet": bet,
+            "cash_out": name, "at": at}
 
 
 def crash_if_due(session: Session, round_id: int, now: datetime) -> RoundReport | None:
