@@ -66,6 +66,9 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     p.run(lambda s: C.tick(s, "crash-eur", clock.now))
     r = c.post("/api/crash/tables/crash-eur/bets", headers=h, json={"stake": "1.00"})
     assert r.status_code == 409 and "betting_closed" in r.json()["type"]
+    r = c.post("/api/crash/tables/crash-eur/bets", headers=h,  # 000 §12.20 flow 1
+               json={"stake": "1.00", "auto_cash_out": "1.50", "next_round": True})
+    assert r.status_code == 201 and r.json()["queued"], r.text
     started = clock.now
     clock.now = started + curve_of(V).time_of(150) * C.MS
     state = c.get("/api/crash/tables/crash-eur").json()
@@ -79,6 +82,10 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     state = c.get("/api/crash/tables/crash-eur").json()
     assert state["history"][0]["round_id"] == rid and state["history"][0]["seed"]
     assert c.get("/api/wallet", headers=h).json()["cash_minor"] == 5000 - 200 + 300
+    p.run(lambda s: C.tick(s, "crash-eur", clock.now))  # the next round takes the queued bet
+    nxt = c.get("/api/crash/tables/crash-eur").json()["round"]
+    assert nxt["phase"] == "betting" and nxt["round_id"] != rid
+    assert c.get("/api/wallet", headers=h).json()["cash_minor"] == 5000 - 200 + 300 - 100
     r = c.post("/api/crash/tables/crash-eur/autobet", headers=h,
                json={"base": "0.50", "limit": "5.00", "auto_cash_out": "2.00", "after_loss": "double"})
     assert r.status_code == 201 and r.json()["next_bet_minor"] == 50, r.text

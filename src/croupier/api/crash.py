@@ -20,6 +20,7 @@ from starlette.concurrency import run_in_threadpool
 from croupier.api.app import ERRORS, Me, _platform, _state
 from croupier.platform import crash as C
 from croupier.platform import crash_autobet
+from croupier.platform.errors import BettingClosed
 from croupier.platform.events import table_message
 from croupier.platform.rounds import SlipBet
 from croupier.platform.tables import place_bets
@@ -32,6 +33,8 @@ class CrashBetIn(BaseModel):
     stake: StrictStr = Field(max_length=40, description='major units as decimal text, e.g. "1.00"')
     auto_cash_out: StrictStr | None = Field(None, max_length=12, examples=["2.00"],
                                             description="000 §12.20: at least 1.01, two decimals")
+    next_round: StrictBool = Field(False, description="000 §12.20 flow 1: bet for the next round "
+                                   "if this one is no longer taking bets")
 
 
 class CashOutIn(BaseModel):
@@ -101,7 +104,13 @@ async def crash_bet(table_id: str, body: CrashBetIn, request: Request, player: M
         C.crash_table_of(s, table_id)
         return place_bets(s, player, table_id, [SlipBet("bet", body.stake, target)], p.clock()).to_dict()
 
-    return await run_in_threadpool(p.run, fn)
+    try:
+        return await run_in_threadpool(p.run, fn)
+    except BettingClosed:
+        if not body.next_round:
+            raise
+    return await run_in_threadpool(p.run, lambda s: crash_autobet.queue_bet(
+        s, player, table_id, body.stake, body.auto_cash_out, p.clock()))
 
 
 @router.post("/rounds/{round_id}/cash-out", response_model=CashOutOut)

@@ -18,7 +18,7 @@ from croupier.games.crash.multiplier import format_multiplier
 from croupier.games.crash.variant import CrashVariant
 from croupier.money import currency, parse_amount_text
 from croupier.platform.rounds import SlipBet, resolve_game
-from croupier.store.crash_models import CrashAutobet
+from croupier.store.crash_models import CrashAutobet, CrashQueuedBet
 from croupier.store.models import GameTable, Play, Player, Round
 
 
@@ -89,11 +89,46 @@ def stop(session: Session, player: Player, table_id: str) -> dict[str, Any]:
     return view(row)
 
 
+def queue_bet(session: Session, player: Player, table_id: str, stake: str, target: str | None,
+              now: datetime) -> dict[str, Any]:
+    """000 §12.20 flow 1: a bet for the next round (checked now, debited when it is placed)."""
+    from croupier.games.base import BetRequest
+    from croupier.games.crash.engine import check_bet
+    from croupier.platform.crash import crash_table_of
+
+    t = crash_table_of(session, table_id)
+    _spec, v = resolve_game(t.game, t.variant)
+    if player.currency != t.currency:
+        raise IllegalAction(f"this table plays in {t.currency}")
+    check_bet(v, BetRequest("bet", parse_amount_text(stake, currency(t.currency)),
+                            (target,) if target is not None else ()), t.currency)
+    row = CrashQueuedBet(player_id=player.id, table_id=table_id, stake=stake, target=target,
+                         created_at=now)
+    session.add(row)
+    session.flush()
+    return {"queued": row.id, "table_id": table_id, "stake": stake, "auto_cash_out": target}
+
+
 def place_for_round(session: Session, rnd: Round, now: datetime) -> int:
-    """In the betting phase of ``rnd``: every running session's bet (the server's, §12.20)."""
+    """In the betting phase of ``rnd``: the bets queued for it (§12.20 flow 1), then every
+    running AUTOBET session's bet (the server's, §12.20 Auto mode)."""
     from croupier.platform.tables import place_bets
 
     placed = 0
+    queued = session.scalars(select(CrashQueuedBet).where(CrashQueuedBet.table_id == rnd.table_id)
+                             .order_by(CrashQueuedBet.id)).all()
+    for q in queued:
+        player = session.get(Player, q.player_id)
+        session.delete(q)
+        if player is None:  # pragma: no cover - foreign key
+            continue
+        try:
+            with session.begin_nested():
+                place_bets(session, player, rnd.table_id or "",
+                           [SlipBet("bet", q.stake, (q.target,) if q.target else ())], now)
+            placed += 1
+        except CroupierError:
+            continue  # ASSUMPTION: a queued bet the round refuses (funds, limits) is dropped
     rows = session.scalars(select(CrashAutobet).where(CrashAutobet.table_id == rnd.table_id,
                                                       CrashAutobet.status == "running")
                            .order_by(CrashAutobet.id)).all()

@@ -65,3 +65,16 @@ class CrashAutobet(Base):
     stop_reason: Mapped[str | None] = mapped_column(String(200))
     pending_round_id: Mapped[int | None] = mapped_column(ForeignKey("rounds.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CrashQueuedBet(Base):
+    """A bet placed for the next round (000 §12.20 flow 1: "Place bet for the next round"): not
+    yet debited; the next betting phase places it (debit, limits) or drops it with a reason."""
+
+    __tablename__ = "crash_queued_bets"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
+    table_id: Mapped[str] = mapped_column(ForeignKey("game_tables.id"), index=True)
+    stake: Mapped[str] = mapped_column(String(40))
+    target: Mapped[str | None] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

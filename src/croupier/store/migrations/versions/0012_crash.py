@@ -62,9 +62,21 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("ix_crash_autobets_table_status", "crash_autobets", ["table_id", "status"])
+    op.create_table(
+        "crash_queued_bets",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("player_id", sa.Integer(), sa.ForeignKey("players.id"), nullable=False),
+        sa.Column("table_id", sa.String(40), sa.ForeignKey("game_tables.id"), nullable=False),
+        sa.Column("stake", sa.String(40), nullable=False),
+        sa.Column("target", sa.String(12)),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+    )
+    op.create_index("ix_crash_queued_bets_table_id", "crash_queued_bets", ["table_id"])
 
 
 def downgrade() -> None:
+    op.drop_index("ix_crash_queued_bets_table_id", table_name="crash_queued_bets")
+    op.drop_table("crash_queued_bets")
     op.drop_index("ix_crash_autobets_table_status", table_name="crash_autobets")
     op.drop_table("crash_autobets")
     op.drop_index("ix_crash_cash_outs_round_id", table_name="crash_cash_outs")
