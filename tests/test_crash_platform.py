@@ -230,8 +230,11 @@ def test_000_12_20_autobet_runs_on_the_server_and_stops_at_the_total_bets_limit(
     pl = new_player(p, deposit="100")
     p.run(lambda s: C.ensure_crash_table(s, "crash-eur", "Crash EUR", "crash", "standard", "EUR"))
     p.run(lambda s: C.ensure_crash_table(s, "rocket", "Rocketon", "rocketon", "standard", "EUR"))
-    with pytest.raises(IllegalAction, match="no AUTOBET"):
-        p.run(lambda s: A.start(s, pl, "rocket", "0.50", "5.00", "2.00", now=T0))
+    with pytest.raises(IllegalAction, match="same stake every round"):  # 000 §12.26 auto mode
+        p.run(lambda s: A.start(s, pl, "rocket", "0.50", "5.00", "2.00", "base", "double", now=T0))
+    rocket = p.run(lambda s: A.start(s, pl, "rocket", "0.50", "5.00", "2.00", now=T0))
+    assert rocket["status"] == "running"
+    p.run(lambda s: A.stop(s, pl, "rocket"))
     with pytest.raises(IllegalAction, match="below the table minimum"):
         p.run(lambda s: A.start(s, pl, "crash-eur", "0.05", "5.00", "2.00", now=T0))
     with pytest.raises(InvalidSelection):
@@ -244,9 +247,9 @@ def test_000_12_20_autobet_runs_on_the_server_and_stops_at_the_total_bets_limit(
     for _ in range(200):
         p.run(lambda s, n=now: C.tick(s, "crash-eur", n))
         now += timedelta(seconds=60)
-        if p.read(lambda s: s.query(CrashAutobet).one().status) == "stopped":
+        if p.read(lambda s: s.query(CrashAutobet).filter_by(table_id="crash-eur").one().status) == "stopped":
             break
-    row = p.read(lambda s: A.view(s.query(CrashAutobet).one()))
+    row = p.read(lambda s: A.view(s.query(CrashAutobet).filter_by(table_id="crash-eur").one()))
     assert row["status"] == "stopped" and row["stop_reason"] == "limit"
     bets = p.read(lambda s: [(b.stake, b.returned, b.target) for b in s.query(Bet).order_by(Bet.id)])
     model = Autobet.begin(50, 500, 200, "base", "double")

@@ -1,4 +1,5 @@
-"""AUTOBET on a crash table (000 §12.20 Auto mode; the session logic is games/crash/autobet.py):
+"""AUTOBET on a crash table (000 §12.20 Auto mode; Rocketon's auto mode, §12.26, is the same
+session with the same stake every round; the session logic is games/crash/autobet.py):
 the server places the session's bet in every betting phase and, after the crash, sets the next
 bet from the result, connected or not. A bet the platform refuses (funds, limits, protection)
 stops the session with that reason; nothing else moves."""
@@ -51,8 +52,13 @@ def start(session: Session, player: Player, table_id: str, base: str, limit: str
 
     t: GameTable = crash_table_of(session, table_id)
     _spec, v = resolve_game(t.game, t.variant)
-    if not isinstance(v, CrashVariant) or not v.autobet:
-        raise IllegalAction(f"{t.game} has no AUTOBET (000 §12.20 only; §12.26 describes none)")
+    if not isinstance(v, CrashVariant):  # pragma: no cover - crash_table_of checked the game
+        raise IllegalAction(f"{t.game} is not a crash game")
+    if not v.autobet and (after_win, after_loss) != ("base", "base"):
+        # 000 §12.26 Auto mode: a bet every round, no Base / Limit / Double (ambiguity 4,
+        # ASSUMPTION: the same stake every round; the limit is the player's own budget)
+        raise IllegalAction(f"{v.title}'s auto mode bets the same stake every round: no "
+                            "'double' (000 §12.26)")
     if player.currency != t.currency:
         raise IllegalAction(f"this table plays in {t.currency}")
     cur = currency(t.currency)
