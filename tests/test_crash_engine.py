@@ -282,3 +282,12 @@ def test_property_a_round_returns_at_most_stake_times_the_cap_and_replays(
     exits = [x for x in (auto, half, out) if x is not None]
     assert r.returned <= stake * max(exits, default=0) // 100
     assert replay(ROCKETON_ENGINE, ROCKET, state.events) == ROCKETON_ENGINE.settle(state)
+
+
+def test_display_is_a_board_of_rows_the_web_renderer_reads() -> None:
+    """kind "board": cells are rows of cells (web/js/renderers/board.js)."""
+    from croupier.games.crash.describe import display
+
+    view = display(CRASH, {"crash": "2.41"})
+    assert view["kind"] == "board" and view["headline"] == "Crashed at x2.41"
+    assert all(isinstance(row, list) for row in view["cells"]) and view["cells"][0][0]["value"] == "x2.41"

@@ -36,5 +36,5 @@ def describe(variant: CrashVariant) -> dict[str, Any]:
 
 def display(_variant: CrashVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
     crash = str(outcome.get("crash", "?"))
-    return {"kind": "board", "cells": [{"label": "crash", "value": crash}],
-            "headline": f"Crashed at x{crash}"}
+    return {"kind": "board", "cells": [[{"label": "crash", "value": f"x{crash}", "hit": True}]],
+            "crash": crash, "headline": f"Crashed at x{crash}"}
