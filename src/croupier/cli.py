@@ -6,6 +6,8 @@
     croupier parsheet GAME --variant V [--format md|html]
     croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
                     [--game roulette --variant V] [--record ROUND.json]
+    croupier verify crash --seed HEX --round N --terminating-hash HEX --salt TEXT [--variant V]
+    croupier crash-table --table ID [--game crash|rocketon] [--variant V] [--currency EUR]
     croupier verify-shoe --server-seed HEX --client-seed TEXT --game baccarat --variant V
                     [--commitment HASH] [--nonce FIRST_CARD]
     croupier play roulette [--variant V] [--currency EUR] [--balance 100.00] [--seed S]
@@ -102,6 +104,13 @@ def cmd_parsheet(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_verify(args: argparse.Namespace, out: TextIO) -> int:
+    if getattr(args, "what", None):  # croupier verify crash (issue 17)
+        from croupier import crash_cli
+
+        return crash_cli.run(args, out)
+    for flag in ("server_seed", "client_seed", "nonce"):
+        if getattr(args, flag) is None:
+            raise CroupierError(f"verify: --{flag.replace('_', '-')} is required")
     result: dict[str, Any] = {
         "server_seed": args.server_seed,
         "commitment": fair.commitment(args.server_seed),
@@ -455,14 +464,17 @@ def build_parser() -> argparse.ArgumentParser:
     ps.add_argument("--format", choices=["md", "html"], default="md")
 
     v = sub.add_parser("verify", help="recompute a provably fair round from revealed seeds")
-    v.add_argument("--server-seed", required=True)
-    v.add_argument("--client-seed", required=True)
-    v.add_argument("--nonce", type=int, required=True)
+    v.add_argument("--server-seed")
+    v.add_argument("--client-seed")
+    v.add_argument("--nonce", type=int)
     v.add_argument("--commitment")
     v.add_argument("--game", default="roulette")
     v.add_argument("--variant", default="european")
     v.add_argument("--record", help="a round's record (JSON events) to re-enact from the seeds")
     v.add_argument("--json", action="store_true")
+    from croupier import crash_cli  # crash games (issue 17): croupier verify crash
+
+    crash_cli.add_arguments(v)
 
     vs = sub.add_parser("verify-shoe", help="recompute a card table's revealed shoe (and a round)")
     vs.add_argument("--server-seed", required=True)
@@ -499,6 +511,9 @@ def build_parser() -> argparse.ArgumentParser:
     from croupier import live_cli  # live tables (issue 16)
 
     live_cli.add_parsers(sub)
+    from croupier import crash_cli  # crash tables (issue 17)
+
+    crash_cli.add_table_parser(sub)
     return p
 
 
@@ -530,6 +545,10 @@ def main(argv: Sequence[str] | None = None, out: TextIO | None = None, inp: Text
             return cmd_migrate(args, out)
         if args.command in ("audit", "operator"):  # protection (issue 7)
             return protection_cli.run(args, out) or 0
+        if args.command == "crash-table":  # crash tables (issue 17)
+            from croupier import crash_cli
+
+            return crash_cli.run_table(args, out)
         if args.command == "scanner":  # live tables (issue 16)
             from croupier import live_cli
 

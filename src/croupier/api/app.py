@@ -635,6 +635,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(slots_router)  # issue 15
     from croupier.api.jackpots import router as jackpots_router  # issue 16: jackpot pools
     app.include_router(jackpots_router)  # issue 16: jackpot pools
+    from croupier.api.crash import router as crash_router  # issue 17: crash tables
+
+    app.include_router(crash_router)  # issue 17
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
 

@@ -125,7 +125,12 @@ async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -
             while not stop.is_set():
                 got = await asyncio.to_thread(lock.acquire)
                 if got:
-                    await TableRunner(platform, publish, table_id).run(stop)
+                    from croupier.platform import crash_runner  # crash tables (issue 17)
+
+                    if await asyncio.to_thread(crash_runner.is_crash_table, platform, table_id):
+                        await crash_runner.run_crash_table(platform, publish, table_id, stop)
+                    else:
+                        await TableRunner(platform, publish, table_id).run(stop)
                     break
                 if await _wait(stop, 2.0):
                     break

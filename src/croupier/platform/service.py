@@ -32,6 +32,7 @@ from croupier.platform.errors import IdempotencyConflict, Unauthorized
 from croupier.platform.ledger import Ledger, LedgerAudit, audit
 from croupier.platform.rounds import SlipBet
 from croupier.platform.tables import RoundReport
+from croupier.store import crash_models  # noqa: F401  (issue 17: the crash tables' schema)
 from croupier.store.db import Database, open_database
 from croupier.store.migrate import upgrade
 from croupier.store.models import IdempotencyRecord, Player
