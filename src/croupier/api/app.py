@@ -628,6 +628,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     from croupier.api.slots import router as slots_router  # issue 15: slot autoplay
     app.include_router(slots_router)  # issue 15
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
+    from croupier.api.live_devices import device_ws  # issue 16: the readers' socket
+    app.add_api_websocket_route("/api/live/tables/{table_id}/device", device_ws)
     from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
 
     contract.install(app)
