@@ -55,11 +55,11 @@ from croupier.platform.betpath import (
 )
 from croupier.platform.clock import aware, iso
 from croupier.platform.errors import (
-    BettingClosed,
     InsufficientFunds,
     Unauthorized,
     UnsupportedGame,
 )
+from croupier.platform.game_status import check_bets, refusal
 from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
 from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
@@ -257,8 +257,9 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
             "table": table_id, "pids": sorted({c.bet.player.id for c, *_ in items})}).all()
         rnd = found[0][:2] if found else None  # the open round's id and closing time
         if rnd is None or rnd[1] is None or aware(rnd[1]) <= now:
+            refused = refusal(session, table_id)  # "no more bets", or the game is disabled
             for c, _t, _sv in items:
-                c.result = BettingClosed("no more bets: wait for the next betting window")
+                c.result = refused
             continue
         round_id = int(rnd[0])
         plays: dict[int, _PlayState] = {}
@@ -280,6 +281,7 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
             ps = players[p.id]
             try:  # the player's whole set of bets on the round (the earlier ones compacted)
                 spec.engine.start(variant, [*st.own, *c.bets], p.currency, st.carried)
+                check_bets(session, t.id, round_id, p.currency, st.own, c.bets)  # issue 16
             except CroupierError as exc:
                 c.result = exc
                 continue
