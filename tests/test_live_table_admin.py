@@ -26,7 +26,8 @@ from croupier.store.models import Player
 from croupier.store.protection_models import AuditEntry
 from tests.live_helpers import LIVE_TABLES, assert_books_balance
 from tests.platform_fixtures import *  # noqa: F403
-from tests.platform_fixtures import make_settings, new_player
+from tests.platform_fixtures import make_settings
+from tests.test_live_device_socket import funded
 
 T = "t-eur"  # an RNG roulette table; live-eur (live) and t-amd play roulette too
 
@@ -129,24 +130,16 @@ def test_004_1_4_limits_change_between_rounds_from_the_next_round(env: Env) -> N
     problem(env.bet(player, ("straight", "2.00", [9])), 400, "table_limit")  # 9.00 > 8.00
     assert env.cash(player) == before - 700  # only the accepted bets moved money
     assert env.p.table(T)["table_limits"]["max_bet"] == "5.00 EUR"
-    env.finish(second)
-    assert len(env.management_entries()) == 1
-    assert env.management_entries()[0].startswith(f"table_limits:{T}:")
-    assert_books_balance(env.p)
-
-
-def test_004_1_4_the_general_bet_path_applies_the_table_limits_too(env: Env) -> None:
-    """The ORM path (tables.place_bets: protection facts present) refuses like the fast path."""
-    fm = env.person(FLOOR_MANAGER)
-    r = env.c.post(f"/api/live/tables/{T}/limits", headers={**fm, **key()},
-                   json={"max_bet": "5.00", "reason": "quiet table"})
-    assert r.status_code == 200, r.text
-    env.p.open_round(T)
-    pl = new_player(env.p, deposit="50.00")
+    # the ORM bet path (tables.place_bets: taken when protection facts are present) refuses too
+    pl = funded(env.p)
     with pytest.raises(StakeAboveMaximum, match="maximum bet is 5.00"):
         env.p.run(lambda s: tables.place_bets(s, s.get_one(Player, pl.id), T,
                                               [SlipBet("red", "6.00", ())], env.p.clock()))
     assert env.p.balance(pl)["cash_minor"] == 5000
+    env.finish(second)
+    assert len(env.management_entries()) == 1
+    assert env.management_entries()[0].startswith(f"table_limits:{T}:")
+    assert_books_balance(env.p)
 
 
 def test_gli19_4_15_a_disabled_game_finishes_its_rounds_and_refuses_new_ones(env: Env) -> None:
