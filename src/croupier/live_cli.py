@@ -186,7 +186,11 @@ def run(args: argparse.Namespace, out: TextIO) -> int | None:
         return 0
     send = http_transport(args.url)
     if args.socket:
-        send = socket_transport(send, args.table, args.token, open_socket(args.url, args.table))
+        try:
+            send = socket_transport(send, args.table, args.token, open_socket(args.url, args.table))
+        except Exception as exc:  # noqa: BLE001 - a refused token or table, no server
+            out.write(f"{exc}\n")
+            return 1
     scanner = Scanner(send, args.table, args.token)
     given = [{"pocket": p} for p in args.pocket] + [{"card": c} for c in args.card]
     results = iter(given) if given else random_results(args.seed, str(scanner.table()["game"]))
