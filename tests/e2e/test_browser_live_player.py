@@ -6,23 +6,25 @@ player each have their own chromium context. A No Spin keeps the bets and the pl
 then the dealer's result pays (004 §1.16–1.17); a reader failure is voided by a floor manager and
 the player sees "Game voided — …, stakes returned" with the balance restored (1.18); a manual
 settlement is proposed by one floor manager, refused to her as checker, approved by a second, and
-the player sees the round held, then paid (1.20.2).
+the player sees the round held, then paid (1.20.2). Then the console changes the table's limits
+from the next round and an operator disables the game on every table and enables it again
+(GLI-19 4.15): the player's page says so each time.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import secrets
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
 import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
+
+from croupier.cli import main
 
 pytestmark = pytest.mark.e2e
 
@@ -59,11 +61,10 @@ def person(base: str, env: dict[str, str], role: str | None = None) -> dict[str,
                                         "date_of_birth": "1980-01-01", "currency": "EUR",
                                         "document_number": f"E2P{secrets.token_hex(5)}"})
     session = call(base, "POST", "/api/sessions", {"login": login, "password": "password123"})
-    if role is not None:
-        subprocess.run([sys.executable, "-m", "croupier.cli", "operator", "grant", login,
-                        "--role", role, "--database", env["CROUPIER_DATABASE_URL"]], check=True,
-                       env=env, capture_output=True,
-                       cwd=Path(env["CROUPIER_DATABASE_URL"].removeprefix("sqlite:///")).parent)
+    if role is not None:  # croupier operator grant, in this process (no interpreter to start)
+        out = io.StringIO()
+        assert main(["operator", "grant", login, "--role", role,
+                     "--database", env["CROUPIER_DATABASE_URL"]], out=out) == 0, out.getvalue()
     return {"token": session["token"], "player": session["player"]}
 
 
@@ -87,7 +88,7 @@ def open_page(browser: Any, base: str, who: dict[str, Any], path: str) -> Any:
     page = ctx.new_page()
     page.errors = []
     page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(25_000)  # a loaded CI machine
     page.goto(base + path)
     return page
 
@@ -202,4 +203,23 @@ def test_004_1_16_1_18_1_20_2_a_player_page_and_the_dealer_console_at_once(
     assert cash(base, player) == before + stake
     recall = call(base, "GET", f"/api/history/{rid}", token=player["token"])
     assert recall["state"] == "settled" and recall["returned_minor"] == 2 * stake
+
+    # -- table management from the console: limits from the next round, the game disabled on
+    # every table (GLI-19 4.15) and enabled again; the player is told each time
+    checker.fill("#limit-max", "5.00")
+    checker.fill("#limit-reason", "late night")
+    checker.click("#limits-form button[type='submit']")
+    checker.wait_for_selector("#limits-line:has-text('from the next round: max 5.00 EUR (late night)')")
+    play.wait_for_selector("#live-notice p[data-kind='limits']:has-text('New table limits from the "
+                           "next round: bet up to 5.00 EUR (late night)')")
+    boss = open_page(browser, base, person(base, env, "operator"), f"/dealer.html?table={TABLE}")
+    boss.wait_for_selector("#game-line:has-text('roulette is enabled')")
+    boss.fill("#game-reason", "wheel maintenance")
+    boss.click("#game-disable")
+    play.wait_for_selector("#live-notice p[data-kind='game']:has-text('This game is disabled: wheel "
+                           "maintenance')")
+    boss.wait_for_selector("#game-line:has-text('disabled on every table: wheel maintenance')")
+    boss.click("#game-enable")
+    play.wait_for_function("() => !document.querySelector(\"#live-notice p[data-kind='game']\")")
     assert play.errors == [] and desk.errors == [] and floor.errors == [] and checker.errors == []
+    assert boss.errors == []
