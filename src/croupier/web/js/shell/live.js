@@ -8,7 +8,7 @@ import { el } from "./dom.js";
 import { addStrings, t } from "./i18n.js";
 
 addStrings({
-  live_no_spin: ["No Spin — the ball is spun again. Your bets stay in place.", "Нема обертання — кульку запустять знову. Ваші ставки залишаються.", "Sukimas neįskaitytas — rutulys bus paleistas iš naujo. Jūsų statymai lieka."],
+  live_no_spin: ["No Spin — the ball is spun again. Your bets stay in place.", "Оберт не зараховано (No Spin) — кульку запустять знову. Ваші ставки залишаються.", "Sukimas neįskaitytas (No Spin) — rutulys bus paleistas iš naujo. Jūsų statymai lieka."],
   live_held: ["Technical failure — this game will be settled manually on the video's result. Your bets are safe.", "Технічний збій — цю гру буде розраховано вручну за відеозаписом. Ваші ставки в безпеці.", "Techninis gedimas — šis žaidimas bus apskaičiuotas rankiniu būdu pagal vaizdo įrašą. Jūsų statymai saugūs."],
   live_incident: ["Incident at the table: {code} ({clause}).", "Інцидент за столом: {code} ({clause}).", "Incidentas prie stalo: {code} ({clause})."],
   live_voided: ["Game voided — {why}, stakes returned{clause}", "Гру анульовано — {why}, ставки повернено{clause}", "Žaidimas anuliuotas — {why}, statymai grąžinti{clause}"],
