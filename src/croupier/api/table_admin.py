@@ -24,7 +24,7 @@ from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
 from croupier.api.app import ERRORS, PROBLEM, Me, _idempotent, _platform, _respond, _scope, _state
-from croupier.platform import game_status
+from croupier.platform import game_status, table_limits
 from croupier.platform.clock import iso
 from croupier.platform.events import table_message
 from croupier.platform.live_roles import FLOOR_MANAGER, require
@@ -67,7 +67,7 @@ async def set_limits(table_id: str, body: LimitsIn, request: Request, player: Me
 
     def fn(s: Session) -> dict[str, Any]:
         require(s, player.id, FLOOR_MANAGER)
-        return game_status.set_limits(s, table_id, body.min_bet, body.max_bet, body.round_max,
+        return table_limits.set_limits(s, table_id, body.min_bet, body.max_bet, body.round_max,
                                       body.reason, player.id, p.clock(), body.from_round_number)
 
     out = await _idempotent(request, _scope(player), 200, fn)

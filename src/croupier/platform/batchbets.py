@@ -59,13 +59,14 @@ from croupier.platform.errors import (
     Unauthorized,
     UnsupportedGame,
 )
-from croupier.platform.game_status import check_bets, refusal
+from croupier.platform.game_status import refusal
 from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
 from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
 from croupier.platform.protection.config import settings as protection_settings
 from croupier.platform.rounds import actions_of, draws_json, outcome_of, parse_slip, resolve_game
+from croupier.platform.table_limits import check_bets
 from croupier.rng import fair
 from croupier.store import bulk
 from croupier.store.models import (

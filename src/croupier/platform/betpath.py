@@ -68,7 +68,7 @@ from croupier.platform.errors import (
     UnknownTable,
     UnsupportedGame,
 )
-from croupier.platform.game_status import check_bets, refusal
+from croupier.platform.game_status import refusal
 from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
 from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
@@ -82,6 +82,7 @@ from croupier.platform.rounds import (
     parse_slip,
     resolve_game,
 )
+from croupier.platform.table_limits import check_bets
 from croupier.rng import fair
 from croupier.store.models import (
     Account,

@@ -28,10 +28,10 @@ from croupier.money import currency
 from croupier.platform import (
     betpath,
     fairness,
-    game_status,
     live,
     players,
     shoes,
+    table_limits,
     tables,
     throttle,
     wallet,
@@ -345,7 +345,7 @@ class Platform:
             out = tables.table_view(s, table_id, self.settings.betting_seconds)
             out.update(shoes.view(s, tables.get_table(s, table_id)))  # shoe tables (issue 5)
             out.update(live.table_status(s, table_id))  # live tables (issue 16)
-            out.update(game_status.view(s, table_id))  # issue 16: game disabled, table limits
+            out.update(table_limits.view(s, table_id))  # issue 16: game disabled, table limits
             return out
         return self.read(fn)
 

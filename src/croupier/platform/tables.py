@@ -36,7 +36,7 @@ from croupier.errors import CurrencyMismatch
 from croupier.games.base import play
 from croupier.games.describe import view_of
 from croupier.money import currency
-from croupier.platform import game_status, shoes
+from croupier.platform import game_status, shoes, table_limits
 from croupier.platform.clock import aware, iso
 from croupier.platform.config import TableConfig
 from croupier.platform.errors import RoundStateError, UnknownTable
@@ -209,7 +209,7 @@ def place_bets(
         earlier = play_bets(session, play_row.id)
     _ordered, own, carried_in = engine_inputs(earlier)
     spec.engine.start(variant, own + bets, player.currency, carried_in)  # all the player's bets
-    game_status.check_bets(session, t.id, rnd.id, player.currency, own, bets)  # the table's limits
+    table_limits.check_bets(session, t.id, rnd.id, player.currency, own, bets)  # issue 16
     record_bets(session, ledger, rnd, play_row, bets, now)
     accepted = [{"code": b.code, "target": list(b.target), "stake_minor": b.stake} for b in bets]
     return BetsAccepted(rnd.id, t.id, accepted, play_row.stake_total,
