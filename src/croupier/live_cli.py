@@ -3,12 +3,15 @@
     croupier scanner add-device --table ID --name NAME [--database URL]
     croupier scanner simulate --table ID --token TOKEN [--url URL] [--rounds N]
                               [--pocket P ...] [--card C ...] [--seed HEX] [--wait SECONDS]
+                              [--socket]
 
 ``add-device`` creates a device of a live table and prints its token once (only its SHA-256 is
 stored). ``simulate`` is a wheel reader or card scanner over HTTP: for each round it waits until
 the table's round is closed ("no more bets"), then reports the given pockets or cards in order, or
 random ones from a seeded stream (``--seed``; a fresh seed by default) — a demo and an end-to-end
-test of a live table without a studio.
+test of a live table without a studio. With ``--socket`` the readings go over the device
+WebSocket (``/api/live/tables/{id}/device``, ``api/live_devices.py``) instead of one HTTP request
+each; the table is still watched over HTTP.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ import urllib.error
 import urllib.request
 import uuid
 from collections.abc import Callable, Iterator
-from typing import Any, TextIO
+from typing import Any, Protocol, TextIO
 
 from croupier.cards import name
 from croupier.rng import fair
@@ -45,6 +48,8 @@ def add_parsers(sub: Any) -> None:
     m.add_argument("--card", action="append", default=[], help="cards to report, in order")
     m.add_argument("--seed", help="server seed (64 hex) of the random results")
     m.add_argument("--wait", type=float, default=120.0, help="seconds to wait for each round")
+    m.add_argument("--socket", action="store_true",
+                   help="report over the device WebSocket instead of HTTP")
 
 
 def http_transport(base: str) -> Transport:
@@ -64,6 +69,43 @@ def http_transport(base: str) -> Transport:
         except urllib.error.HTTPError as exc:
             return exc.code, json.loads(exc.read() or b"null")
     return send
+
+
+class Socket(Protocol):
+    """The two calls of a text WebSocket the scanner needs (``websockets``' sync client)."""
+
+    def send(self, message: str) -> None: ...
+
+    def recv(self) -> Any: ...
+
+
+def socket_transport(http: Transport, table_id: str, token: str, sock: Socket) -> Transport:
+    """Readings over the device WebSocket (authenticated by the first message), everything else
+    over ``http``; a socket answer is turned into the HTTP route's (status, body)."""
+    sock.send(json.dumps({"type": "auth", "token": token}))
+    hello = json.loads(sock.recv())
+    if not hello.get("ok"):
+        raise RuntimeError(f"the device socket refused the token: {hello.get('detail', hello)}")
+    readings = f"/api/live/tables/{table_id}/readings"
+
+    def send(method: str, path: str, body: dict[str, Any] | None, bearer: str | None
+             ) -> tuple[int, Any]:
+        if method != "POST" or path != readings:
+            return http(method, path, body, bearer)
+        sock.send(json.dumps({"type": "reading", "key": str(uuid.uuid4()), **(body or {})}))
+        answer = json.loads(sock.recv())
+        if answer.get("type") == "error":
+            return int(answer.get("status", 400)), answer
+        return 200, answer
+    return send
+
+
+def open_socket(base: str, table_id: str) -> Socket:
+    """The device socket of a table at ``base`` (http -> ws, https -> wss)."""
+    from websockets.sync.client import connect  # installed with uvicorn[standard]
+
+    ws = "ws" + base.rstrip("/").removeprefix("http")
+    return connect(f"{ws}/api/live/tables/{table_id}/device")
 
 
 def random_results(seed: str | None, game: str) -> Iterator[dict[str, Any]]:
@@ -142,7 +184,14 @@ def run(args: argparse.Namespace, out: TextIO) -> int | None:
         out.write(f"device {row.id} of table {args.table}: token {token}\n"
                   "(shown once: only its SHA-256 is stored)\n")
         return 0
-    scanner = Scanner(http_transport(args.url), args.table, args.token)
+    send = http_transport(args.url)
+    if args.socket:
+        try:
+            send = socket_transport(send, args.table, args.token, open_socket(args.url, args.table))
+        except Exception as exc:  # noqa: BLE001 - a refused token or table, no server
+            out.write(f"{exc}\n")
+            return 1
+    scanner = Scanner(send, args.table, args.token)
     given = [{"pocket": p} for p in args.pocket] + [{"card": c} for c in args.card]
     results = iter(given) if given else random_results(args.seed, str(scanner.table()["game"]))
     try:

@@ -639,6 +639,10 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
 
     app.include_router(crash_router)  # issue 17
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
+    from croupier.api.live_devices import device_ws  # issue 16: the readers' socket
+    app.add_api_websocket_route("/api/live/tables/{table_id}/device", device_ws)
+    from croupier.api.table_admin import router as table_admin_router  # issue 16: management
+    app.include_router(table_admin_router)
     from croupier.api import contract  # issue 13: headers, security and problems in OpenAPI
 
     contract.install(app)

@@ -307,6 +307,12 @@ class TableOut(_Out):
     source: str | None = None
     status: str | None = None
     status_reason: str | None = None
+    # issue 16 (table management): the game disabled on every table, and the table's own limits
+    # of the latest round and of the next one (a change waiting for it)
+    game_disabled: bool | None = None
+    game_disabled_reason: str | None = None
+    table_limits: dict[str, Any] | None = None
+    next_table_limits: dict[str, Any] | None = None
 
 
 class TablesOut(_Out):

@@ -55,11 +55,11 @@ from croupier.platform.betpath import (
 )
 from croupier.platform.clock import aware, iso
 from croupier.platform.errors import (
-    BettingClosed,
     InsufficientFunds,
     Unauthorized,
     UnsupportedGame,
 )
+from croupier.platform.game_status import refusal
 from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
 from croupier.platform.players import slide, touch
@@ -67,6 +67,7 @@ from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
 from croupier.platform.protection.config import settings as protection_settings
 from croupier.platform.rounds import actions_of, draws_json, outcome_of, parse_slip, resolve_game
+from croupier.platform.table_limits import check_bets
 from croupier.rng import fair
 from croupier.store import bulk
 from croupier.store.models import (
@@ -258,8 +259,9 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
             "table": table_id, "pids": sorted({c.bet.player.id for c, *_ in items})}).all()
         rnd = found[0][:2] if found else None  # the open round's id and closing time
         if rnd is None or rnd[1] is None or aware(rnd[1]) <= now:
+            refused = refusal(session, table_id)  # "no more bets", or the game is disabled
             for c, _t, _sv in items:
-                c.result = BettingClosed("no more bets: wait for the next betting window")
+                c.result = refused
             continue
         round_id = int(rnd[0])
         plays: dict[int, _PlayState] = {}
@@ -281,6 +283,7 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
             ps = players[p.id]
             try:  # the player's whole set of bets on the round (the earlier ones compacted)
                 spec.engine.start(variant, [*st.own, *c.bets], p.currency, st.carried)
+                check_bets(session, t.id, round_id, p.currency, st.own, c.bets)  # issue 16
             except CroupierError as exc:
                 c.result = exc
                 continue

@@ -63,12 +63,12 @@ from croupier.games.registry import GameSpec
 from croupier.money import currency, format_minor
 from croupier.platform.clock import aware, iso
 from croupier.platform.errors import (
-    BettingClosed,
     InsufficientFunds,
     Unauthorized,
     UnknownTable,
     UnsupportedGame,
 )
+from croupier.platform.game_status import refusal
 from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
 from croupier.platform.players import slide, touch
@@ -83,6 +83,7 @@ from croupier.platform.rounds import (
     parse_slip,
     resolve_game,
 )
+from croupier.platform.table_limits import check_bets
 from croupier.rng import fair
 from croupier.store.models import (
     Account,
@@ -491,7 +492,7 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
     conn = session.connection()
     row = conn.execute(_table_stmt(), {**_params(player), "table": t.id}).first()
     if row is None or row[1] is None or aware(row[1]) <= now:
-        raise BettingClosed("no more bets: wait for the next betting window")
+        raise refusal(session, t.id)  # "no more bets", or the game is disabled (issue 16)
     round_id, play_id, stake_total, count = int(row[0]), row[2], int(row[3] or 0), int(row[4])
     g = _Guards.of(row[5:5 + _GUARDS])
     if play_id is not None and count:
@@ -499,6 +500,7 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
     else:
         own, carried = (), ()
     spec.engine.start(variant, [*own, *bets], player.currency, carried)  # all the player's bets
+    check_bets(session, t.id, round_id, player.currency, own, bets)  # the table's limits (issue 16)
     if g.refuse_fast:
         return _general_bet(session, player, table_id, slip, now)
     total = sum(b.stake for b in bets)

@@ -50,7 +50,10 @@ class LiveOps:
         return self.p.read(fn)
 
     def can_open(self, table_id: str) -> bool:
-        return bool(self.status(table_id)["status"] == "open")
+        from croupier.platform.game_status import disabled_reason  # issue 16: GLI-19 4.15
+
+        return bool(self.status(table_id)["status"] == "open") and self.p.read(
+            lambda s: disabled_reason(s, tables.get_table(s, table_id).game) is None)
 
     def set_status(self, table_id: str, status: str, reason: str | None, actor_id: int) -> dict[str, Any]:
         """Open, pause or close a table (floor manager): a table not open takes no new round;

@@ -25,7 +25,17 @@ from sqlalchemy.orm import Session
 from croupier.errors import CroupierError
 from croupier.games.describe import view_of
 from croupier.money import currency
-from croupier.platform import betpath, fairness, live, players, shoes, tables, throttle, wallet
+from croupier.platform import (
+    betpath,
+    fairness,
+    live,
+    players,
+    shoes,
+    table_limits,
+    tables,
+    throttle,
+    wallet,
+)
 from croupier.platform.clock import Clock, iso, utcnow
 from croupier.platform.config import Settings
 from croupier.platform.errors import IdempotencyConflict, Unauthorized
@@ -336,6 +346,7 @@ class Platform:
             out = tables.table_view(s, table_id, self.settings.betting_seconds)
             out.update(shoes.view(s, tables.get_table(s, table_id)))  # shoe tables (issue 5)
             out.update(live.table_status(s, table_id))  # live tables (issue 16)
+            out.update(table_limits.view(s, table_id))  # issue 16: game disabled, table limits
             return out
         return self.read(fn)
 

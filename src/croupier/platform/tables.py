@@ -36,10 +36,10 @@ from croupier.errors import CurrencyMismatch
 from croupier.games.base import play
 from croupier.games.describe import view_of
 from croupier.money import currency
-from croupier.platform import shoes
+from croupier.platform import game_status, shoes, table_limits
 from croupier.platform.clock import aware, iso
 from croupier.platform.config import TableConfig
-from croupier.platform.errors import BettingClosed, RoundStateError, UnknownTable
+from croupier.platform.errors import RoundStateError, UnknownTable
 from croupier.platform.ledger import Ledger
 from croupier.platform.rounds import (
     SlipBet,
@@ -135,6 +135,7 @@ def list_tables(session: Session) -> list[str]:
 
 def open_round(session: Session, table_id: str, betting_seconds: float, now: datetime) -> Round:
     t = session.scalars(select(GameTable).where(GameTable.id == table_id).with_for_update()).one()
+    game_status.check_open(session, t.game)  # issue 16: a disabled game opens no round (GLI-19 4.15)
     seed = fair.new_server_seed()
     number = t.next_number
     t.next_number = number + 1
@@ -194,7 +195,7 @@ def place_bets(
                           .order_by(Round.id.desc()).limit(1)
                           .with_for_update(read=True)).one_or_none()
     if rnd is None or rnd.closes_at is None or aware(rnd.closes_at) <= now:
-        raise BettingClosed("no more bets: wait for the next betting window")
+        raise game_status.refusal(session, t.id)  # "no more bets", or the game is disabled
     play_row = session.scalars(select(Play).where(Play.round_id == rnd.id,
                                                   Play.player_id == player.id)).one_or_none()
     if play_row is None:
@@ -208,6 +209,7 @@ def place_bets(
         earlier = play_bets(session, play_row.id)
     _ordered, own, carried_in = engine_inputs(earlier)
     spec.engine.start(variant, own + bets, player.currency, carried_in)  # all the player's bets
+    table_limits.check_bets(session, t.id, rnd.id, player.currency, own, bets)  # issue 16
     record_bets(session, ledger, rnd, play_row, bets, now)
     accepted = [{"code": b.code, "target": list(b.target), "stake_minor": b.stake} for b in bets]
     return BetsAccepted(rnd.id, t.id, accepted, play_row.stake_total,

@@ -12,6 +12,7 @@ import { Countdown } from "./clock.js";
 import { el, sleep } from "./dom.js";
 import { showAmount, showBalance, showSettlement } from "./figures.js";
 import { t } from "./i18n.js";
+import { LiveNotices, voidedText } from "./live.js";
 
 const { api, newKey, token } = API;
 const $ = (sel) => document.querySelector(sel);
@@ -46,6 +47,7 @@ export class BettingShell {
     this.chip = null;
     this.clock = new Countdown();
     this.reveal = Promise.resolve(); // the outcome being shown: settlement waits for it
+    this.live = new LiveNotices(); // issue 16: No Spin, held, voids, table status, game disabled
     this.slip.onChange(() => this.renderSlip());
   }
 
@@ -268,12 +270,14 @@ export class BettingShell {
         const changed = !this.round || !r || r.round_id !== this.round.round_id || r.state !== this.round.state;
         if (changed && (r?.state === "open" || !this.round || this.round.state === "open")) this.applyRound(r, null);
         this.hooks.onPoll(tb);
+        this.live.fromTable(tb);
       } catch { /* the next poll will tell */ }
       await sleep(1000);
     }
   }
 
   onEvent(m) {
+    this.live.onEvent(m);
     switch (m.type) {
       case "snapshot":
         this.hooks.onSnapshot(m.table);
@@ -303,7 +307,7 @@ export class BettingShell {
         break;
       case "voided":
         this.reveal.then(() => {
-          this.setPhase(`${t("round_voided")}: ${m.reason}. Every stake is refunded.`);
+          this.setPhase(voidedText(m.reason));
           toast(`Round ${m.round_id} was voided: stakes refunded.`, "info");
         });
         break;
