@@ -1,7 +1,7 @@
 """jackpot pools (issue 16 part 5): pool cycles and hidden drop levels, jackpot wins
 
 Revision ID: 0009_jackpots
-Revises: 0007_live
+Revises: 0008_autoplay
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0009_jackpots"
-down_revision = "0007_live"
+down_revision = "0008_autoplay"
 branch_labels = None
 depends_on = None
 

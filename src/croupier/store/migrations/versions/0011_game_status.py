@@ -1,7 +1,7 @@
 """table management (issue 16): games disabled across tables, table limits set between rounds
 
 Revision ID: 0011_game_status
-Revises: 0007_live
+Revises: 0009_jackpots
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0011_game_status"
-down_revision = "0007_live"
+down_revision = "0009_jackpots"
 branch_labels = None
 depends_on = None
 

@@ -1,7 +1,7 @@
 """crash tables (issue 17): the published hash chains of crash points, accepted cash-outs, AUTOBET sessions
 
 Revision ID: 0012_crash
-Revises: 0007_live
+Revises: 0011_game_status
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0012_crash"
-down_revision = "0007_live"
+down_revision = "0011_game_status"
 branch_labels = None
 depends_on = None
 
