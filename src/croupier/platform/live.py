@@ -59,6 +59,8 @@ LIVE_KINDS = frozenset({"ball", "card"})
 RESET_EVENTS = frozenset({"respin"})
 #: the round event that takes the last ``count`` readings out of the round (004 §3.34)
 REMOVED_EVENT = "cards_removed"
+#: a player's decision on a live decision table (:mod:`croupier.platform.live_decisions`)
+DECISION_EVENT = "live_decision"
 
 
 class LiveConfigError(VariantError):
@@ -338,8 +340,14 @@ def shoe_left(session: Session, table_id: str) -> dict[int, int]:
     if table is None:
         raise UnknownTable(f"no table {table_id!r}")
     spec, variant = resolve_game(table.game, table.variant)
-    fresh = spec.engine.start(variant, spec.demo_bets(variant, "XXX"), "XXX").shoe
-    left = {code: n for code, n in fresh.codes()}
+    started = spec.engine.start(variant, spec.demo_bets(variant, "XXX"), "XXX")
+    fresh = getattr(started, "shoe", None)
+    if fresh is not None:
+        left = {code: n for code, n in fresh.codes()}
+    else:  # blackjack keeps its undealt cards as a tuple (issue 16: live decision tables)
+        left = {}
+        for code in started.remaining:
+            left[code] = left.get(code, 0) + 1
     after = row.shoe_after_event if row is not None else 0
     q = (select(RoundEvent.data).join(Round, Round.id == RoundEvent.round_id)
          .where(Round.table_id == table_id, RoundEvent.type == "reading", RoundEvent.id > after))

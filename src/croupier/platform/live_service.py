@@ -12,10 +12,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.platform import incidents, live, shoes, tables
+from croupier.platform import incidents, live, live_decisions, shoes, tables
 from croupier.platform.clock import iso
 from croupier.platform.events import table_message
-from croupier.platform.incident_rules import rules_for
+from croupier.platform.incident_rules_blackjack import rules_of
 from croupier.platform.live_errors import BadIncident, RoundFinished
 from croupier.platform.live_roles import DEALER, FLOOR_MANAGER, require, role_of
 from croupier.platform.service import Platform
@@ -82,18 +82,26 @@ class LiveOps:
 
     # -- readings ------------------------------------------------------------------------------
 
+    def _submit(self, s: Session, table_id: str, reading: Mapping[str, Any], by: str
+                ) -> dict[str, Any]:
+        t = live.require_live(s, table_id)
+        if live_decisions.is_live_blackjack(t.game, t.variant):  # a decision round's card
+            return live_decisions.submit_card(s, table_id, reading, by, self.now(),
+                                              self.p.settings.decision_seconds)
+        return live.submit_reading(s, table_id, reading, by, self.now())
+
     def device_reading(self, table_id: str, token: str | None,
                        reading: Mapping[str, Any]) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
             dev = live.device_of(s, table_id, token)
-            return live.submit_reading(s, table_id, reading, f"device:{dev.id}", self.now())
+            return self._submit(s, table_id, reading, f"device:{dev.id}")
         return self.p.run(fn)
 
     def dealer_reading(self, table_id: str, dealer_id: int,
                        reading: Mapping[str, Any]) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
             require(s, dealer_id, DEALER)
-            return live.submit_reading(s, table_id, reading, f"dealer:{dealer_id}", self.now())
+            return self._submit(s, table_id, reading, f"dealer:{dealer_id}")
         return self.p.run(fn)
 
     def new_shoe(self, table_id: str, dealer_id: int) -> dict[str, Any]:
@@ -127,7 +135,13 @@ class LiveOps:
 
     def expire(self, round_id: int) -> tables.RoundReport | None:
         seconds = self.p.settings.live_result_seconds
-        return self.p.run(lambda s: incidents.expire_if_due(s, round_id, seconds, self.now()))
+        decide = self.p.settings.decision_seconds
+
+        def fn(s: Session) -> tables.RoundReport | None:
+            # a live blackjack round first takes the defaults it is due (004 §2.9.4, §2.36)
+            live_decisions.advance(s, round_id, self.now(), decide)
+            return incidents.expire_if_due(s, round_id, seconds, self.now())
+        return self.p.run(fn)
 
     def result_view(self, round_id: int) -> dict[str, Any]:
         """A resulted live round as the runner publishes it (like ``Platform.result_round``)."""
@@ -160,7 +174,11 @@ class LiveOps:
             if rnd is not None:
                 got = live.readings(s, rnd.id)
                 steps = [{"kind": x.kind, "label": x.label} for x in got]
-                if rnd.state == "closed":
+                if rnd.state == "closed" and live_decisions.is_live_blackjack(t.game, t.variant):
+                    tr = live_decisions.build(s, rnd)  # issue 16: cards or a player's decision
+                    waiting = live_decisions.waiting_for(tr)
+                    view["turn"] = live_decisions.in_turn(tr)
+                elif rnd.state == "closed":
                     b = live.build(rnd, got)
                     waiting = b.waiting.kind if b.waiting is not None else None
             row = s.get(LiveTable, table_id)
@@ -181,7 +199,7 @@ class LiveOps:
                 "status": row.status if row else "open",
                 "status_reason": row.status_reason if row else None,
                 "readings": steps, "waiting_for": waiting, "live_shoe": live_shoe,
-                "rules": [r.to_dict() for r in rules_for(t.game).values()],
+                "rules": [r.to_dict() for r in rules_of(t.game, t.variant).values()],
                 "proposals": [incidents.incident_dict(i) for i in pending],
                 "incidents": [incidents.incident_dict(i) for i in recent],
                 "devices": [{"id": d.id, "name": d.name, "created_at": iso(d.created_at)}

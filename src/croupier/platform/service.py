@@ -25,7 +25,17 @@ from sqlalchemy.orm import Session
 from croupier.errors import CroupierError
 from croupier.games.describe import view_of
 from croupier.money import currency
-from croupier.platform import betpath, fairness, live, players, shoes, tables, throttle, wallet
+from croupier.platform import (
+    betpath,
+    fairness,
+    live,
+    live_decisions,
+    players,
+    shoes,
+    tables,
+    throttle,
+    wallet,
+)
 from croupier.platform.clock import Clock, iso, utcnow
 from croupier.platform.config import Settings
 from croupier.platform.errors import IdempotencyConflict, Unauthorized
@@ -34,7 +44,7 @@ from croupier.platform.rounds import SlipBet
 from croupier.platform.tables import RoundReport
 from croupier.store.db import Database, open_database
 from croupier.store.migrate import upgrade
-from croupier.store.models import IdempotencyRecord, Player
+from croupier.store.models import IdempotencyRecord, Player, Round
 from croupier.store.uow import UnitOfWork
 
 T = TypeVar("T")
@@ -358,7 +368,14 @@ class Platform:
         return self.run(fn)
 
     def settle_round(self, round_id: int) -> RoundReport:
-        return self.run(lambda s: tables.settle_round(s, round_id, self.clock()))
+        def fn(s: Session) -> RoundReport:
+            rnd = s.get(Round, round_id)
+            if rnd is not None and rnd.table_id is not None and \
+                    live_decisions.is_live_blackjack(rnd.game, rnd.variant):
+                # issue 16: a live blackjack round is one engine round of the whole table
+                return live_decisions.settle(s, round_id, self.clock())
+            return tables.settle_round(s, round_id, self.clock())
+        return self.run(fn)
 
     def void_round(self, round_id: int, reason: str) -> RoundReport | None:
         return self.run(lambda s: tables.void_round(s, round_id, reason, self.clock()))
