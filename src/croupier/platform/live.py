@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -275,11 +275,20 @@ def store_result(session: Session, rnd: Round, state: Any, now: datetime) -> Non
     add_event(session, rnd.id, "result", {"outcome": rnd.outcome, "draws": rnd.draws}, now)
 
 
+#: issue 16: the card sources of live decision tables, ``(accepts(game, variant), submit)``;
+#: :mod:`croupier.platform.live_decisions` registers live blackjack's on import
+Submit = Callable[[Session, str, Mapping[str, Any], str, datetime], dict[str, Any]]
+DECISION_TABLES: list[tuple[Callable[[str, str], bool], Submit]] = []
+
+
 def submit_reading(session: Session, table_id: str, reading: Mapping[str, Any], by: str,
                    now: datetime) -> dict[str, Any]:
     """Take one reading for the table's waiting round (from ``by``: ``device:<id>`` or
     ``dealer:<player id>``); store the result when it completes the round."""
-    require_live(session, table_id)
+    table = require_live(session, table_id)
+    for accepts, submit in DECISION_TABLES:  # a decision round's card (live blackjack)
+        if accepts(table.game, table.variant):
+            return submit(session, table_id, reading, by, now)
     raw_round = reading.get("round_id")
     if raw_round is not None and (isinstance(raw_round, bool) or not isinstance(raw_round, int)):
         raise BadReading("round_id is a round number")

@@ -49,6 +49,7 @@ from croupier.platform.incident_rules_blackjack import UNLIMITED_VARIANTS
 from croupier.platform.ledger import Ledger, player_code, system_code
 from croupier.platform.live import (
     DECISION_EVENT,
+    DECISION_TABLES,
     Step,
     require_live,
     shoe_left,
@@ -510,3 +511,6 @@ def player_view(session: Session, round_id: int, player: Player, now: datetime,
         "returned_minor": None if play is None else play.returned_total,
         "server_time": iso(now),
     }
+
+
+DECISION_TABLES.append((is_live_blackjack, submit_card))  # live.submit_reading's card source

@@ -82,26 +82,18 @@ class LiveOps:
 
     # -- readings ------------------------------------------------------------------------------
 
-    def _submit(self, s: Session, table_id: str, reading: Mapping[str, Any], by: str
-                ) -> dict[str, Any]:
-        t = live.require_live(s, table_id)
-        if live_decisions.is_live_blackjack(t.game, t.variant):  # a decision round's card
-            return live_decisions.submit_card(s, table_id, reading, by, self.now(),
-                                              self.p.settings.decision_seconds)
-        return live.submit_reading(s, table_id, reading, by, self.now())
-
     def device_reading(self, table_id: str, token: str | None,
                        reading: Mapping[str, Any]) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
             dev = live.device_of(s, table_id, token)
-            return self._submit(s, table_id, reading, f"device:{dev.id}")
+            return live.submit_reading(s, table_id, reading, f"device:{dev.id}", self.now())
         return self.p.run(fn)
 
     def dealer_reading(self, table_id: str, dealer_id: int,
                        reading: Mapping[str, Any]) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
             require(s, dealer_id, DEALER)
-            return self._submit(s, table_id, reading, f"dealer:{dealer_id}")
+            return live.submit_reading(s, table_id, reading, f"dealer:{dealer_id}", self.now())
         return self.p.run(fn)
 
     def new_shoe(self, table_id: str, dealer_id: int) -> dict[str, Any]:
