@@ -216,3 +216,28 @@ def test_004_2_25_a_hand_not_offered_its_action_gets_its_initial_stake_back(jp: 
                           {"player_id": a.id, "total": 12})
     assert stands.incident["outcome"] == "stands" and cash(jp, a) == 10000
     assert_books_balance(jp)
+
+
+def test_004_2_24_no_card_in_time_voids_the_round_as_a_technical_interruption(
+        jp: Platform, clock: Clock) -> None:
+    ops = LiveOps(jp)
+    dealer = staff(jp, DEALER)
+    rid, a, b = two_seats(jp)
+    scan(ops, dealer, "9h")
+    clock.advance(jp.settings.live_result_seconds - 1)
+    assert ops.expire(rid) is None  # the wait restarts with each reading
+    clock.advance(2)
+    rep = ops.expire(rid)
+    assert rep is not None and "004 §2.24" in (rep.reason or "")
+    assert cash(jp, a) == 10000 and cash(jp, b) == 10000
+    assert_books_balance(jp)
+
+
+def test_004_2_3_a_round_nobody_bet_on_is_dealt_nothing_and_settles_empty(jp: Platform) -> None:
+    ops = LiveOps(jp)
+    rid = int(jp.open_round(T)["round_id"])
+    jp.close_round(rid)
+    ops.expire(rid)  # the runner's step
+    assert ops.round_state(rid) == "resulted"
+    assert jp.settle_round(rid).plays == [] and ops.round_state(rid) == "settled"
+    assert_books_balance(jp)
