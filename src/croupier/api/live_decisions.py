@@ -7,7 +7,8 @@ and the round as the player sees it (live, or again on reconnecting, 004 ยง2.36โ
   player in turn (``seat`` when they hold two seats);
 * ``GET /api/live/rounds/{round_id}/hand``: the round as the player sees it (the dealer's hole
   card hidden until it is turned), with the legal actions and the decision deadline;
-* ``GET /api/live/tables/{id}/hand``: the same for the table's latest round.
+* ``GET /api/live/tables/{id}/hand``: the same for the caller's latest round at the table (the
+  table's latest round when they have none), with ``current``: the table's round now.
 
 The cards come from the table's scanner or the dealer console (``/api/live/tables/{id}/
 readings``, ``/dealer-readings``), the defaults of players who went away from the table runner.
@@ -30,7 +31,7 @@ from croupier.api.schemas import BetIn
 from croupier.platform import live_decisions
 from croupier.platform.errors import NotFound
 from croupier.platform.events import table_message
-from croupier.store.models import Round
+from croupier.store.models import Play, Round
 
 problems.STATUS.update({"seat_taken": 409, "waiting_for_decision": 409, "not_your_turn": 409,
                         "illegal_action": 422, "round_finished": 409})
@@ -96,10 +97,15 @@ async def table_hand(table_id: str, request: Request, player: Me) -> dict[str, A
     seconds = p.settings.decision_seconds
 
     def fn(s: Session) -> dict[str, Any]:
-        rid = s.scalar(select(Round.id).where(Round.table_id == table_id)
-                       .order_by(Round.id.desc()).limit(1))
-        if rid is None:
+        latest = s.execute(select(Round.id, Round.state).where(Round.table_id == table_id)
+                           .order_by(Round.id.desc()).limit(1)).one_or_none()
+        if latest is None:
             raise NotFound(f"table {table_id} has no round")
-        return live_decisions.player_view(s, int(rid), player, p.clock(), seconds)
+        mine = s.scalar(select(Round.id).join(Play, Play.round_id == Round.id).where(
+            Round.table_id == table_id, Play.player_id == player.id)
+            .order_by(Round.id.desc()).limit(1))
+        out = live_decisions.player_view(s, int(mine or latest[0]), player, p.clock(), seconds)
+        out["current"] = {"round_id": int(latest[0]), "state": str(latest[1])}
+        return out
 
     return await run_in_threadpool(p.read, fn)

@@ -205,6 +205,21 @@ class LiveOps:
         return self.p.read(lambda s: role_of(s, player_id))
 
 
+async def wait_for_betting(ops: LiveOps, round_id: int, seconds: float, stop: asyncio.Event
+                           ) -> bool:
+    """The betting window of a live round: ``seconds``, or until the dealer called "no more
+    bets" (the round is no longer open); True when the runner is stopping."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not stop.is_set():
+        left = end - loop.time()
+        if left <= 0 or await asyncio.to_thread(ops.round_state, round_id) != "open":
+            break
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=min(POLL_SECONDS, left))
+    return stop.is_set()
+
+
 async def wait_for_result(ops: LiveOps, publish: Publish, table_id: str, round_id: int,
                           stop: asyncio.Event) -> tuple[bool, tables.RoundReport | None]:
     """The runner's wait for a live round's result: (True, None) once it is ``resulted``;
