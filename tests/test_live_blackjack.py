@@ -13,7 +13,7 @@ from croupier.errors import IllegalAction
 from croupier.platform import history, live, live_decisions
 from croupier.platform.config import TableConfig
 from croupier.platform.errors import BettingClosed
-from croupier.platform.live_decisions import SeatTaken, WaitingForDecision
+from croupier.platform.live_decisions import SeatRequired, SeatTaken, WaitingForDecision
 from croupier.platform.live_errors import CardNotInShoe, RoundFinished
 from croupier.platform.live_roles import DEALER, FLOOR_MANAGER
 from croupier.platform.live_service import LiveOps
@@ -118,6 +118,8 @@ def test_004_2_2_a_seat_is_one_players_and_a_player_takes_at_most_two(jp: Platfo
     with pytest.raises(Exception, match="at most 2 box"):
         seat_bet(jp, a, 6, ("main", "5.00"))
     assert cash(jp, a) == 10000 - 1000 and cash(jp, b) == 10000
+    with pytest.raises(SeatRequired):  # the tables' bet route: a seat has its own (no impostor)
+        jp.bet(b, T, slip(("main", "5.00", (5, str(a.id)))))
     jp.close_round(rid)
     # 004 platform rules: a bet not accepted before "No more bets" takes no part, nothing moves
     with pytest.raises(BettingClosed):

@@ -33,7 +33,7 @@ from croupier.platform.errors import NotFound
 from croupier.platform.events import table_message
 from croupier.store.models import Play, Round
 
-problems.STATUS.update({"seat_taken": 409, "waiting_for_decision": 409, "not_your_turn": 409,
+problems.STATUS.update({"seat_taken": 409, "seat_required": 422, "waiting_for_decision": 409, "not_your_turn": 409,
                         "illegal_action": 422, "round_finished": 409})
 
 router = APIRouter(prefix="/api/live", tags=["live"], responses=ERRORS)

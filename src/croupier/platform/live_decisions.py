@@ -79,6 +79,12 @@ class SeatTaken(CroupierError):
     code = "seat_taken"
 
 
+class SeatRequired(CroupierError):
+    """A bet sent to a live blackjack table without its seat (the table route of other games)."""
+
+    code = "seat_required"
+
+
 class WaitingForDecision(CroupierError):
     """A card scanned while the round waits for a player's decision."""
 
@@ -156,7 +162,8 @@ def build(session: Session, rnd: Round) -> TableRound:
             if b.id in added:
                 continue
             groups[len(reqs)] = [b]
-            reqs.append(BetRequest(b.code, b.stake, tuple(b.target)))
+            seat = tuple(b.target[:1])  # the box is the seat; its player is the play's owner
+            reqs.append(BetRequest(b.code, b.stake, (*seat, who(p.player_id), *b.target[2:])))
     start = aware(rnd.closed_at or rnd.opened_at)
     out = TableRound(rnd, plays, groups, None, start, 0, owner)
     if not reqs:
