@@ -28,7 +28,7 @@ from starlette.concurrency import run_in_threadpool
 from croupier.api import problems
 from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope, _slip, _state
 from croupier.api.schemas import BetIn
-from croupier.platform import live_decisions
+from croupier.platform import live_common, live_decisions
 from croupier.platform.errors import NotFound
 from croupier.platform.events import table_message
 from croupier.store.models import Play, Round
@@ -53,6 +53,13 @@ class DecisionIn(_In):
     seat: StrictInt | None = Field(None, ge=1, le=7, description="which of your seats decides")
 
 
+def _view(s: Session, round_id: int, player: Any, now: Any, seconds: float) -> dict[str, Any]:
+    rnd = s.get(Round, round_id)
+    if rnd is not None and live_common.is_live_unlimited(rnd.game, rnd.variant):
+        return live_common.player_view(s, round_id, player, now, seconds)  # 004 §4
+    return live_decisions.player_view(s, round_id, player, now, seconds)
+
+
 @router.post("/tables/{table_id}/seats/{seat}/bets")
 async def seat_bets(table_id: str, seat: int, body: SeatBetsIn, request: Request,
                     player: Me) -> Response:
@@ -71,6 +78,9 @@ async def decide(round_id: int, body: DecisionIn, request: Request, player: Me) 
     args = None if body.seat is None else {"box": body.seat}
 
     def fn(s: Session) -> dict[str, Any]:
+        rnd = s.get(Round, round_id)
+        if rnd is not None and live_common.is_live_unlimited(rnd.game, rnd.variant):
+            return live_common.decide(s, round_id, player, body.action, p.clock(), seconds)
         return live_decisions.decide(s, round_id, player, body.action, args, p.clock(), seconds)
 
     out = await _idempotent(request, _scope(player), 200, fn)
@@ -87,8 +97,7 @@ async def decide(round_id: int, body: DecisionIn, request: Request, player: Me) 
 async def hand(round_id: int, request: Request, player: Me) -> dict[str, Any]:
     p = _platform(request)
     seconds = p.settings.decision_seconds
-    return await run_in_threadpool(p.read, lambda s: live_decisions.player_view(
-        s, round_id, player, p.clock(), seconds))
+    return await run_in_threadpool(p.read, lambda s: _view(s, round_id, player, p.clock(), seconds))
 
 
 @router.get("/tables/{table_id}/hand")
@@ -104,7 +113,7 @@ async def table_hand(table_id: str, request: Request, player: Me) -> dict[str, A
         mine = s.scalar(select(Round.id).join(Play, Play.round_id == Round.id).where(
             Round.table_id == table_id, Play.player_id == player.id)
             .order_by(Round.id.desc()).limit(1))
-        out = live_decisions.player_view(s, int(mine or latest[0]), player, p.clock(), seconds)
+        out = _view(s, int(mine or latest[0]), player, p.clock(), seconds)
         out["current"] = {"round_id": int(latest[0]), "state": str(latest[1])}
         return out
 

@@ -12,7 +12,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.platform import incidents, live, live_decisions, shoes, tables
+from croupier.platform import incidents, live, live_common, live_decisions, shoes, tables
 from croupier.platform.clock import iso
 from croupier.platform.events import table_message
 from croupier.platform.incident_rules_blackjack import rules_of
@@ -132,6 +132,7 @@ class LiveOps:
         def fn(s: Session) -> tables.RoundReport | None:
             # a live blackjack round first takes the defaults it is due (004 §2.9.4, §2.36)
             live_decisions.advance(s, round_id, self.now(), decide)
+            live_common.advance(s, round_id, self.now(), decide)  # 004 §4.8
             return incidents.expire_if_due(s, round_id, seconds, self.now())
         return self.p.run(fn)
 
@@ -170,6 +171,10 @@ class LiveOps:
                     tr = live_decisions.build(s, rnd)  # issue 16: cards or a player's decision
                     waiting = live_decisions.waiting_for(tr)
                     view["turn"] = live_decisions.in_turn(tr)
+                elif rnd.state == "closed" and live_common.is_live_unlimited(t.game, t.variant):
+                    cl = live_common.build(s, rnd)  # 004 §4: the common hand
+                    waiting = live_common.waiting_for(cl)
+                    view["deciding"] = len(live_common.deciding(cl))
                 elif rnd.state == "closed":
                     b = live.build(rnd, got)
                     waiting = b.waiting.kind if b.waiting is not None else None
