@@ -55,7 +55,7 @@ class DecisionIn(_In):
 
 def _view(s: Session, round_id: int, player: Any, now: Any, seconds: float) -> dict[str, Any]:
     rnd = s.get(Round, round_id)
-    if rnd is not None and live_common.is_live_unlimited(rnd.game, rnd.variant):
+    if rnd is not None and live_common.is_shared_table(rnd.game, rnd.variant):
         return live_common.player_view(s, round_id, player, now, seconds)  # 004 §4
     return live_decisions.player_view(s, round_id, player, now, seconds)
 
@@ -79,7 +79,7 @@ async def decide(round_id: int, body: DecisionIn, request: Request, player: Me) 
 
     def fn(s: Session) -> dict[str, Any]:
         rnd = s.get(Round, round_id)
-        if rnd is not None and live_common.is_live_unlimited(rnd.game, rnd.variant):
+        if rnd is not None and live_common.is_shared_table(rnd.game, rnd.variant):
             return live_common.decide(s, round_id, player, body.action, p.clock(), seconds)
         return live_decisions.decide(s, round_id, player, body.action, args, p.clock(), seconds)
 

@@ -24,13 +24,14 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.cards import deck, name, parse
+from croupier.cards import name, parse
 from croupier.errors import CroupierError, IllegalAction
 from croupier.games.base import BetRequest, Decision, DrawAction
-from croupier.games.blackjack.common import CommonHandTable, CommonRound
+from croupier.games.blackjack.common import CommonHandTable
+from croupier.games.dealer_poker.shared import SharedCardsTable
 from croupier.platform import tables
 from croupier.platform.clock import aware, iso
-from croupier.platform.decisions import stakes_of, table_view
+from croupier.platform.decisions import default_decision, stakes_of, table_view
 from croupier.platform.errors import InsufficientFunds, NotFound, RoundStateError
 from croupier.platform.incident_rules_blackjack import UNLIMITED_VARIANTS
 from croupier.platform.ledger import Ledger, player_code, system_code
@@ -50,11 +51,23 @@ from croupier.platform.rounds import resolve_game as _resolve
 from croupier.platform.wallet import balance
 from croupier.store.models import Bet, Play, Player, Round, RoundEvent
 
-TABLE = CommonHandTable()
-
 
 def is_live_unlimited(game: str, variant: str) -> bool:
     return game == "blackjack" and variant in UNLIMITED_VARIANTS
+
+
+def is_shared_table(game: str, variant: str) -> bool:
+    """A live table whose players share one set of cards: Unlimited Blackjack's common hand
+    (004 §4.4) or Casino Hold'em's common cards (004 §5.9)."""
+    return is_live_unlimited(game, variant) or game == "casino_holdem"
+
+
+def table_of(rnd: Round) -> Any:
+    """The many-player table of the round's game (same interface for both)."""
+    spec, _v = _resolve(rnd.game, rnd.variant)
+    if rnd.game == "blackjack":
+        return CommonHandTable(spec.engine)  # type: ignore[arg-type]
+    return SharedCardsTable(spec.engine)  # type: ignore[arg-type]
 
 
 @dataclass
@@ -62,8 +75,9 @@ class CommonLive:
     rnd: Round
     plays: list[Play]
     groups: dict[tuple[str, int], list[Bet]]  # (player, view bet id) -> rows
-    state: CommonRound | None
+    state: Any  # CommonRound / SharedRound; None: nobody bet
     clock: datetime
+    table: Any = None  # CommonHandTable / SharedCardsTable
 
 
 def _events(session: Session, round_id: int) -> list[RoundEvent]:
@@ -88,19 +102,21 @@ def build(session: Session, rnd: Round) -> CommonLive:
                 continue
             slip = slips.setdefault(me, [])
             groups[(me, len(slip))] = [b]
-            slip.append(BetRequest(b.code, b.stake, (1, me)))  # box 1 of the play's owner
-    out = CommonLive(rnd, plays, groups, None, aware(rnd.closed_at or rnd.opened_at))
+            target = (1, me) if rnd.game == "blackjack" else tuple(b.target)  # box 1: the owner's
+            slip.append(BetRequest(b.code, b.stake, target))
+    table = table_of(rnd)
+    out = CommonLive(rnd, plays, groups, None, aware(rnd.closed_at or rnd.opened_at), table)
     if not slips:
         return out
-    state = TABLE.start(variant, slips, rnd.currency)
+    state = table.start(variant, slips, rnd.currency)
     for e in log:
         if e.type == "reading":
             card = parse(str(e.data["label"]))
-            state = TABLE.apply_draw(state, DrawAction("card", state.remaining.index(card)))
+            state = table.apply_draw(state, DrawAction("card", state.remaining.index(card)))
             out.clock = aware(e.created_at)
         elif e.type == DECISION_EVENT:
             me = who(int(e.data["player_id"]))
-            state = TABLE.decide(state, me, Decision(str(e.data["name"]), dict(e.data["args"])))
+            state = table.decide(state, me, Decision(str(e.data["name"]), dict(e.data["args"])))
             for x in e.data.get("stakes", ()):
                 groups.setdefault((me, int(x["bet_id"])), []).append(rows[int(x["row"])])
             out.clock = datetime.fromisoformat(str(e.data["at"]))
@@ -110,16 +126,17 @@ def build(session: Session, rnd: Round) -> CommonLive:
 
 def deciding(cl: CommonLive) -> list[str]:
     """The players still to decide on their copy (while another's next card may be pending)."""
-    if cl.state is None or TABLE.is_finished(cl.state):
+    t = cl.table
+    if cl.state is None or t.is_finished(cl.state):
         return []
     return [p for p, v in zip(cl.state.players, cl.state.views, strict=True)
-            if not TABLE.engine.is_finished(v) and TABLE.legal_actions(cl.state, p)]
+            if not t.engine.is_finished(v) and t.legal_actions(cl.state, p)]
 
 
 def waiting_for(cl: CommonLive) -> str | None:
-    if cl.state is None or TABLE.is_finished(cl.state):
+    if cl.state is None or cl.table.is_finished(cl.state):
         return None
-    return "card" if TABLE.next_draw(cl.state) is not None else "decision"
+    return "card" if cl.table.next_draw(cl.state) is not None else "decision"
 
 
 def _view(cl: CommonLive, player: str) -> Any:
@@ -133,7 +150,7 @@ def _decide(session: Session, cl: CommonLive, player: str, d: Decision, by: str,
     if cl.state is None:  # pragma: no cover - callers check
         raise IllegalAction("nobody bet in this round")
     before = stakes_of(_view(cl, player))
-    new = TABLE.decide(cl.state, player, d)
+    new = cl.table.decide(cl.state, player, d)
     after = stakes_of(new.views[new.players.index(player)])
     play = next(p for p in cl.plays if who(p.player_id) == player)
     items: list[tuple[int, str, int]] = []
@@ -151,7 +168,8 @@ def _decide(session: Session, cl: CommonLive, player: str, d: Decision, by: str,
         if ledger.balance(player_code(play.player_id)) < total:
             raise InsufficientFunds(f"{d.name} needs {total} more (minor units) at stake")
         made = record_bets(session, ledger, cl.rnd, play,
-                           [BetRequest(c, a, (1, player)) for _e, c, a in items], now)
+                           [BetRequest(c, a, (1, player) if cl.rnd.game == "blackjack" else ())
+                            for _e, c, a in items], now)
         for (eid, _c, amount), row in zip(items, made, strict=True):
             cl.groups.setdefault((player, eid), []).append(row)
             stakes.append({"bet_id": eid, "row": row.id, "amount": amount})
@@ -163,13 +181,14 @@ def _decide(session: Session, cl: CommonLive, player: str, d: Decision, by: str,
 
 def apply_timeouts(session: Session, cl: CommonLive, now: datetime, seconds: float) -> int:
     """Every player still deciding at a passed deadline takes the default (004 §4.8)."""
+    spec, _v = _resolve(cl.rnd.game, cl.rnd.variant)
     n = 0
     while cl.rnd.state == "closed" and cl.state is not None and deciding(cl):
         due = cl.clock + timedelta(seconds=seconds)
         if due > now:
             break
         for player in deciding(cl):
-            d = TABLE.engine.default_decision(_view(cl, player))
+            d = default_decision(spec, _view(cl, player))  # Stand / No; Fold (004 §5.10.2)
             if d is None:  # pragma: no cover - blackjack offers Stand / No
                 raise RoundStateError("no default decision")
             _decide(session, cl, player, d, "timeout", due, now)
@@ -188,7 +207,7 @@ def _finish_if_done(session: Session, cl: CommonLive, now: datetime) -> None:
         if cl.plays:  # pragma: no cover - a play always has a bet
             return
         rnd.draws, rnd.outcome = [], {"kind": "blackjack", "players": 0}
-    elif TABLE.is_finished(cl.state):
+    elif cl.table.is_finished(cl.state):
         rnd.draws = draws_json(actions_of(cl.state.events))
         first = cl.state.views[0]
         rnd.outcome = {**table_view(spec, first), "players": len(cl.state.players),
@@ -203,8 +222,8 @@ def _finish_if_done(session: Session, cl: CommonLive, now: datetime) -> None:
 def _lock(session: Session, round_id: int) -> Round:
     rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update()
                           .execution_options(populate_existing=True)).one_or_none()
-    if rnd is None or rnd.table_id is None or not is_live_unlimited(rnd.game, rnd.variant):
-        raise NotFound(f"no live Unlimited Blackjack round {round_id}")
+    if rnd is None or rnd.table_id is None or not is_shared_table(rnd.game, rnd.variant):
+        raise NotFound(f"no live shared-cards round {round_id}")
     return rnd
 
 
@@ -220,9 +239,9 @@ def decide(session: Session, round_id: int, player: Player, action: str, now: da
     if me not in deciding(cl) or cl.state is None:
         raise IllegalAction(f"round {rnd.id} waits for {waiting_for(cl) or 'nothing'} from you, "
                             f"not {action!r}")
-    legal = [d for d in TABLE.legal_actions(cl.state, me) if d.name == action]
+    legal = [d for d in cl.table.legal_actions(cl.state, me) if d.name == action]
     if not legal:
-        names = ", ".join(sorted({d.name for d in TABLE.legal_actions(cl.state, me)}))
+        names = ", ".join(sorted({d.name for d in cl.table.legal_actions(cl.state, me)}))
         raise IllegalAction(f"{action!r} is not allowed now; allowed: {names}")
     _decide(session, cl, me, legal[0], "player", now, now)
     cl.clock = now
@@ -234,7 +253,7 @@ def decide(session: Session, round_id: int, player: Player, action: str, now: da
 def advance(session: Session, round_id: int, now: datetime, seconds: float) -> int:
     rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update()
                           .execution_options(populate_existing=True)).one_or_none()
-    if rnd is None or rnd.state != "closed" or not is_live_unlimited(rnd.game, rnd.variant):
+    if rnd is None or rnd.state != "closed" or not is_shared_table(rnd.game, rnd.variant):
         return 0
     return apply_timeouts(session, build(session, rnd), now, seconds)
 
@@ -257,17 +276,16 @@ def submit_card(session: Session, table_id: str, reading: Mapping[str, Any], by:
         raise RoundFinished(f"round {rnd.id} takes no card (nobody bet, or it is complete)")
     if "card" not in reading:
         raise BadReading("the round waits for a card: send {\"card\": \"Ah\"}")
-    _spec, variant = _resolve(rnd.game, rnd.variant)
     try:
         code = parse(str(reading["card"]))
     except CroupierError:
         raise CardNotInShoe(f"{reading['card']!r} is not a card of this shoe") from None
-    if code not in set(deck(variant.decks)) or code not in cl.state.remaining:
+    if code not in cl.state.remaining:  # not a card of the game, or none of it left
         raise CardNotInShoe(f"{reading['card']!r} is not a card of this shoe")
-    if shoe_left(session, table_id).get(code, 0) <= 0:
+    if rnd.game == "blackjack" and shoe_left(session, table_id).get(code, 0) <= 0:
         raise CardNotInShoe(f"every {name(code)} of this shoe has already been dealt")
     index = cl.state.remaining.index(code)
-    cl.state = TABLE.apply_draw(cl.state, DrawAction("card", index))
+    cl.state = cl.table.apply_draw(cl.state, DrawAction("card", index))
     step = Step("card", index, name(code))
     add_event(session, rnd.id, "reading", step.to_dict(by), now)
     cl.clock = now
@@ -284,7 +302,7 @@ def settle(session: Session, round_id: int, now: datetime) -> tables.RoundReport
         raise RoundStateError(f"round {round_id} is {rnd.state}, not resulted")
     cl = build(session, rnd)
     report = tables.RoundReport(rnd.id, rnd.table_id or "", "settled", rnd.outcome)
-    settled = TABLE.settle(cl.state) if cl.state is not None else {}
+    settled = cl.table.settle(cl.state) if cl.state is not None else {}
     ledger = Ledger(session)
     for p in cl.plays:
         if p.status != "open":
@@ -323,8 +341,8 @@ def player_view(session: Session, round_id: int, player: Player, now: datetime,
                 seconds: float = DECISION_SECONDS) -> dict[str, Any]:
     """The player's copy of the common hand, live or on reconnecting (004 §4.32–4.33)."""
     rnd = session.get(Round, round_id)
-    if rnd is None or rnd.table_id is None or not is_live_unlimited(rnd.game, rnd.variant):
-        raise NotFound(f"no live Unlimited Blackjack round {round_id}")
+    if rnd is None or rnd.table_id is None or not is_shared_table(rnd.game, rnd.variant):
+        raise NotFound(f"no live shared-cards round {round_id}")
     spec, _v = _resolve(rnd.game, rnd.variant)
     cl = build(session, rnd) if rnd.state != "open" else None
     me = who(player.id)
@@ -332,7 +350,8 @@ def player_view(session: Session, round_id: int, player: Player, now: datetime,
     legal = []
     if mine and cl is not None and cl.state is not None and rnd.state == "closed" \
             and me in deciding(cl):
-        legal = [{"name": d.name, "args": dict(d.args)} for d in TABLE.legal_actions(cl.state, me)]
+        legal = [{"name": d.name, "args": dict(d.args)}
+                 for d in cl.table.legal_actions(cl.state, me)]
     due = cl.clock + timedelta(seconds=seconds) if legal and cl is not None else None
     play = session.scalars(select(Play).where(Play.round_id == rnd.id,
                                               Play.player_id == player.id)).one_or_none()
@@ -354,4 +373,4 @@ def player_view(session: Session, round_id: int, player: Player, now: datetime,
     }
 
 
-DECISION_TABLES.append((is_live_unlimited, submit_card))  # live.submit_reading's card source
+DECISION_TABLES.append((is_shared_table, submit_card))  # live.submit_reading's card source

@@ -171,7 +171,7 @@ class LiveOps:
                     tr = live_decisions.build(s, rnd)  # issue 16: cards or a player's decision
                     waiting = live_decisions.waiting_for(tr)
                     view["turn"] = live_decisions.in_turn(tr)
-                elif rnd.state == "closed" and live_common.is_live_unlimited(t.game, t.variant):
+                elif rnd.state == "closed" and live_common.is_shared_table(t.game, t.variant):
                     cl = live_common.build(s, rnd)  # 004 §4: the common hand
                     waiting = live_common.waiting_for(cl)
                     view["deciding"] = len(live_common.deciding(cl))

@@ -376,7 +376,7 @@ class Platform:
                 # issue 16: a live blackjack round is one engine round of the whole table
                 return live_decisions.settle(s, round_id, self.clock())
             if rnd is not None and rnd.table_id is not None and \
-                    live_common.is_live_unlimited(rnd.game, rnd.variant):
+                    live_common.is_shared_table(rnd.game, rnd.variant):
                 return live_common.settle(s, round_id, self.clock())  # 004 §4: the common hand
             return tables.settle_round(s, round_id, self.clock())
         return self.run(fn)
