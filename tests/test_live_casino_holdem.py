@@ -70,3 +70,40 @@ def test_004_5_9_to_5_12_shared_cards_each_player_plays_or_folds_alone(hp: Platf
                                        "at": "2026-01-05T12:00:13Z"}]
     assert back["returned_minor"] == 0
     assert_books_balance(hp)
+
+
+def test_004_5_9_each_view_of_the_shared_cards_settles_as_the_engine_alone() -> None:
+    """Differential: a player's view at the shared table settles exactly as a single-player
+    Casino Hold'em round on the same cards and decision."""
+    from croupier.cards import parse
+    from croupier.games.base import BetRequest, Decision, DrawAction
+    from croupier.games.dealer_poker.shared import SharedCardsTable
+    from croupier.platform.rounds import resolve_game
+
+    spec, variant = resolve_game("casino_holdem", "live")
+    table = SharedCardsTable(spec.engine)  # type: ignore[arg-type]
+    slips = {"a": [BetRequest("ante", 100, ())], "b": [BetRequest("ante", 300, ())]}
+    state = table.start(variant, slips, "EUR")
+    cards = [parse(c) for c in ("Kh", "Kd", "Ks", "3c", "8d", "9h", "4s", "Jc", "Qd")]
+    decisions = {"a": "call", "b": "fold"}
+    for c in cards[:5]:
+        state = table.apply_draw(state, DrawAction("card", state.remaining.index(c)))
+    for p, d in decisions.items():
+        state = table.decide(state, p, Decision(d))
+    for c in cards[5:]:
+        if table.is_finished(state):
+            break
+        state = table.apply_draw(state, DrawAction("card", state.remaining.index(c)))
+    shared = table.settle(state)
+    for p, d in decisions.items():
+        alone = spec.engine.start(variant, slips[p], "EUR")
+        for c in cards[:5]:
+            alone = spec.engine.apply(alone, DrawAction("card", alone.remaining.index(c)))
+        alone = spec.engine.apply(alone, Decision(d))
+        for c in cards[5:]:
+            if spec.engine.is_finished(alone):
+                break
+            alone = spec.engine.apply(alone, DrawAction("card", alone.remaining.index(c)))
+        assert shared[p].total_returned == spec.engine.settle(alone).total_returned
+        assert shared[p].total_stake == spec.engine.settle(alone).total_stake
+    assert shared["a"].total_returned > 0 and shared["b"].total_returned == 0
