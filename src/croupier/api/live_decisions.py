@@ -1,5 +1,6 @@
-"""Player routes of live blackjack tables (issue 16, 004 §2): a seat's bets, the player's decisions
-and the round as the player sees it (live, or again on reconnecting, 004 §2.36–2.37).
+"""Player routes of live decision tables (issue 16): blackjack's seats (004 §2), the decisions of
+blackjack, Unlimited Blackjack (004 §4) and Casino Hold'em (004 §5) players, and the round as the
+player sees it (live, or again on reconnecting, 004 §2.36–2.37).
 
 * ``POST /api/live/tables/{id}/seats/{seat}/bets`` (Idempotency-Key): bets on a free seat of the
   open round (the main bet and its side bets);
