@@ -115,7 +115,8 @@ def place(session: Session, player: Player, table_id: str, seat: int, slip: Sequ
     if isinstance(seat, bool) or not isinstance(seat, int) or not 1 <= seat <= variant.seats:
         raise SeatTaken(f"the seats are 1 to {variant.seats}")
     rnd = tables.open_round_of(session, table_id)
-    if rnd is not None:
+    if rnd is not None:  # the round locked: two players cannot take one seat at once
+        session.scalars(select(Round.id).where(Round.id == rnd.id).with_for_update()).one()
         for b in session.scalars(select(Bet).join(Play, Play.id == Bet.play_id).where(
                 Play.round_id == rnd.id, Play.player_id != player.id)):
             if b.target and int(b.target[0]) == seat:
