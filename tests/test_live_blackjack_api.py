@@ -21,6 +21,8 @@ from tests.platform_fixtures import TEST_TABLES, make_settings, new_player
 
 T = "live-bj"
 LIVE_BJ = TableConfig(T, "Live Blackjack (EUR)", "blackjack", "live_004", "EUR", "live")
+H = "live-ch"
+LIVE_CH = TableConfig(H, "Live Casino Hold'em", "casino_holdem", "live", "EUR", "live")
 
 
 def key() -> dict[str, str]:
@@ -29,7 +31,7 @@ def key() -> dict[str, str]:
 
 @pytest.fixture
 def env(db_url: str) -> Iterator[tuple[TestClient, Platform]]:
-    p = Platform(make_settings(db_url, tables=(*TEST_TABLES, LIVE_BJ)))
+    p = Platform(make_settings(db_url, tables=(*TEST_TABLES, LIVE_BJ, LIVE_CH)))
     p.migrate()
     with TestClient(create_app(p.settings, platform=p)) as client:
         yield client, p
@@ -57,9 +59,12 @@ def test_004_2_live_blackjack_round_over_http(env: tuple[TestClient, Platform]) 
     rid = int(p.open_round(T)["round_id"])
     bet = {"bets": [{"code": "main", "stake": "5.00"}]}
     r = c.post(f"/api/live/tables/{T}/seats/2/bets", headers={**ah, **key()}, json=bet)
-    assert r.status_code == 200, r.text
+    assert r.status_code == 201, r.text
     problem(c.post(f"/api/live/tables/{T}/seats/2/bets", headers={**bh, **key()}, json=bet),
             409, "seat_taken")
+    problem(c.post(f"/api/tables/{T}/bets", headers={**bh, **key()},
+                   json={"bets": [{"code": "main", "stake": "5.00", "target": [4, str(a.id)]}]}),
+            422, "seat_required")  # a blackjack seat has its own route
     assert cash(p, b) == 10000
     p.close_round(rid)
     url = f"/api/live/tables/{T}/dealer-readings"
@@ -86,4 +91,26 @@ def test_004_2_live_blackjack_round_over_http(env: tuple[TestClient, Platform]) 
     assert done["state"] == "settled" and done["returned_minor"] == 0
     assert done["table"]["dealer"]["cards"] == ["7c", "9d", "5c"]
     assert cash(p, a) == 10000 - 500
+    assert_books_balance(p)
+
+    # -- 004 §5: a Casino Hold'em player's Play decision over the same routes
+    rid = int(p.open_round(H)["round_id"])
+    r = c.post(f"/api/tables/{H}/bets", headers={**bh, **key()},
+               json={"bets": [{"code": "ante", "stake": "1.00"}]})
+    assert r.status_code == 201, r.text
+    p.close_round(rid)
+    hurl = f"/api/live/tables/{H}/dealer-readings"
+    for card in ("Ah", "Ad", "As", "7c", "2d"):
+        r = c.post(hurl, headers={**dh, **key()}, json={"card": card})
+    assert r.json()["waiting_for"] == "decision"
+    seen = c.get(f"/api/live/tables/{H}/hand", headers=bh).json()
+    assert {x["name"] for x in seen["legal_actions"]} == {"call", "fold"}
+    r = c.post(f"/api/live/rounds/{rid}/decisions", headers={**bh, **key()}, json={"action": "call"})
+    assert r.status_code == 200, r.text
+    assert cash(p, b) == 10000 - 300
+    for card in ("9h", "4s", "Kc", "Qd"):
+        r = c.post(hurl, headers={**dh, **key()}, json={"card": card})
+    assert r.json()["state"] == "resulted"
+    p.settle_round(rid)
+    assert c.get(f"/api/live/rounds/{rid}/hand", headers=bh).json()["returned_minor"] == 400
     assert_books_balance(p)

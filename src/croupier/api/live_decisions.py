@@ -61,7 +61,7 @@ def _view(s: Session, round_id: int, player: Any, now: Any, seconds: float) -> d
     return live_decisions.player_view(s, round_id, player, now, seconds)
 
 
-@router.post("/tables/{table_id}/seats/{seat}/bets")
+@router.post("/tables/{table_id}/seats/{seat}/bets", status_code=201)
 async def seat_bets(table_id: str, seat: int, body: SeatBetsIn, request: Request,
                     player: Me) -> Response:
     p = _platform(request)
@@ -69,7 +69,7 @@ async def seat_bets(table_id: str, seat: int, body: SeatBetsIn, request: Request
     def fn(s: Session) -> dict[str, Any]:
         return live_decisions.place(s, player, table_id, seat, _slip(body.bets), p.clock()).to_dict()
 
-    return _respond(await _idempotent(request, _scope(player), 200, fn))
+    return _respond(await _idempotent(request, _scope(player), 201, fn))  # as /api/tables/{id}/bets
 
 
 @router.post("/rounds/{round_id}/decisions")
