@@ -43,7 +43,7 @@ from croupier.platform.live import (
     shoe_left,
     waiting_round,
 )
-from croupier.platform.live_decisions import DECISION_SECONDS, WaitingForDecision, _share, who
+from croupier.platform.live_decisions import DECISION_SECONDS, WaitingForDecision, share_return, who
 from croupier.platform.live_errors import BadReading, CardNotInShoe, RoundFinished
 from croupier.platform.protection import hooks as protection
 from croupier.platform.rounds import actions_of, add_event, draws_json, play_bets, record_bets
@@ -313,7 +313,7 @@ def settle(session: Session, round_id: int, now: datetime) -> tables.RoundReport
             grp = cl.groups.get((me, r.bet_id), [])
             if sum(b.stake for b in grp) != r.stake:  # pragma: no cover - guards the record
                 raise RoundStateError(f"round {rnd.id}: {me} bet {r.bet_id} stake mismatch")
-            _share(grp, r.returned, r.outcome)
+            share_return(grp, r.returned, r.outcome)
             got += r.returned
         view = _view(cl, me)
         p.events = [e.to_dict() for e in view.events]

@@ -381,7 +381,7 @@ def submit_card(session: Session, table_id: str, reading: Mapping[str, Any], by:
 # -- settlement -------------------------------------------------------------------------------
 
 
-def _share(rows: Sequence[Bet], returned: int, outcome: str) -> None:
+def share_return(rows: Sequence[Bet], returned: int, outcome: str) -> None:
     """One engine bet's return over its rows in proportion to their stakes, exactly (the
     remainder to the first row), as single-player decision rounds do."""
     total = sum(b.stake for b in rows)
@@ -411,7 +411,7 @@ def settle(session: Session, round_id: int, now: datetime) -> tables.RoundReport
             if sum(b.stake for b in grp) != r.stake:  # pragma: no cover - guards the record
                 raise RoundStateError(f"round {rnd.id}: bet {r.bet_id} settled on {r.stake}, "
                                       f"{sum(b.stake for b in grp)} was debited")
-            _share(grp, r.returned, r.outcome)
+            share_return(grp, r.returned, r.outcome)
             for b in grp:
                 returned[b.play_id] += int(b.returned or 0)
         events = [e.to_dict() for e in tr.state.events]
