@@ -629,6 +629,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     app.include_router(decision_router)  # decision rounds
     from croupier.api.live import router as live_router  # live-dealer operations (issue 16)
     app.include_router(live_router)  # live-dealer operations (issue 16)
+    from croupier.api.live_decisions import router as live_bj_router  # issue 16: live blackjack
+    app.include_router(live_bj_router)  # issue 16: live blackjack seats and decisions
     from croupier.api.describe import router as describe_router  # issue 14
     app.include_router(describe_router)  # issue 14: the engine describes itself
     from croupier.api.slots import router as slots_router  # issue 15: slot autoplay

@@ -62,6 +62,7 @@ from croupier.platform.errors import (
 from croupier.platform.game_status import refusal
 from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
+from croupier.platform.live_decisions import SeatRequired, is_live_blackjack  # issue 16
 from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
@@ -239,6 +240,9 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
             if is_reel_slot(t.game, t.variant):
                 c.result = DEFERRED
                 continue
+            if is_live_blackjack(t.game, t.variant):  # issue 16: a seat has its own route
+                raise SeatRequired(f"bet on a seat of table {t.id}: POST /api/live/tables/"
+                                   f"{t.id}/seats/{{seat}}/bets")
             spec_variant = resolve_game(t.game, t.variant)
             c.bets = parse_slip(c.bet.slip, p.currency)
             prepared.append((c, t, spec_variant, None))

@@ -71,6 +71,7 @@ from croupier.platform.errors import (
 from croupier.platform.game_status import refusal
 from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
+from croupier.platform.live_decisions import SeatRequired, is_live_blackjack  # issue 16
 from croupier.platform.players import slide, touch
 from croupier.platform.protection import audit
 from croupier.platform.protection.bonus import is_reel_slot
@@ -485,6 +486,9 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
             f"this table plays in {t.currency}; your account is in {player.currency}"
         )
     spec, variant = resolve_game(t.game, t.variant)
+    if is_live_blackjack(t.game, t.variant):  # issue 16: a seat's bets have their own route
+        raise SeatRequired(f"bet on a seat of table {t.id}: POST /api/live/tables/{t.id}/seats/"
+                           "{seat}/bets")
     bets = parse_slip(slip, player.currency)
     if is_reel_slot(t.game, t.variant):
         return _general_bet(session, player, table_id, slip, now)

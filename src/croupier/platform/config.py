@@ -5,7 +5,8 @@
 * ``CROUPIER_BETTING_SECONDS`` [23, 004 §1.6], ``CROUPIER_RESULT_SECONDS`` [4]
 * ``CROUPIER_DECISION_SECONDS`` [13, 004 §2.10, §4.9]: the decision timer of decision rounds
 * ``CROUPIER_LIVE_TABLES`` [none]: ids of tables whose results come from a reader or the dealer
-  console instead of their RNG (issue 16), comma-separated
+  console instead of their RNG (issue 16), comma-separated; `blackjack-eur` adds the live
+  blackjack table (live only)
 * ``CROUPIER_LIVE_RESULT_SECONDS`` [120]: how long a live table waits for its result after "no
   more bets" (or a No Spin) before the round is voided as a reader failure (004 §1.18)
 * ``CROUPIER_DEPOSIT_CONFIRM_SECONDS`` [1]: the simulated payment provider's confirmation delay
@@ -46,10 +47,19 @@ DEFAULT_TABLES: tuple[TableConfig, ...] = (
 )
 
 
+#: issue 16: tables that exist only when listed live (a decision game has no RNG table round)
+LIVE_ONLY_TABLES: tuple[TableConfig, ...] = (
+    TableConfig("blackjack-eur", "Live Blackjack (EUR)", "blackjack", "live_004", "EUR", "live"),
+)
+
+
 def live_tables(tables: tuple[TableConfig, ...], ids: str | None) -> tuple[TableConfig, ...]:
-    """``tables`` with the listed ids (comma-separated) made live (issue 16)."""
+    """``tables`` with the listed ids (comma-separated) made live (issue 16), and the live-only
+    tables listed (``blackjack-eur``)."""
     wanted = {t.strip() for t in (ids or "").split(",") if t.strip()}
-    return tuple(replace(t, source="live") if t.id in wanted else t for t in tables)
+    have = {t.id for t in tables}
+    extra = tuple(t for t in LIVE_ONLY_TABLES if t.id in wanted and t.id not in have)
+    return tuple(replace(t, source="live") if t.id in wanted else t for t in tables) + extra
 
 
 def _float(name: str, default: float) -> float:

@@ -44,10 +44,11 @@ from croupier.platform.incident_rules import (
     TIMEOUTS,
     VOID,
     Rule,
-    rules_for,
 )
+from croupier.platform.incident_rules_blackjack import REFUND_HAND, rules_of, timeout_for
 from croupier.platform.ledger import Ledger, system_code
 from croupier.platform.live import (
+    DECISION_EVENT,
     REMOVED_EVENT,
     Step,
     new_shoe,
@@ -156,7 +157,7 @@ def report(session: Session, round_id: int, code: str, actor_id: int, reason: st
     """Apply incident ``code`` to a live round, by the account ``actor_id`` (its role checked)."""
     rnd = _lock(session, round_id)
     require_live(session, rnd.table_id or "")
-    rules = rules_for(rnd.game)
+    rules = rules_of(rnd.game, rnd.variant)  # issue 16: the decision games' rules by variant
     rule = rules.get(code)
     if rule is None:
         known = ", ".join(sorted(rules)) or "none"
@@ -202,6 +203,11 @@ def report(session: Session, round_id: int, code: str, actor_id: int, reason: st
     elif outcome == CORRECTION:
         out.credited = _correct(session, rnd, inc, steps, netting, now)
         amount = sum(out.credited.values())
+    elif outcome == REFUND_HAND:  # 004 §2.25 / §4.22: the hand's initial stake returned
+        from croupier.platform.live_decisions import refund_hand
+
+        out.credited = refund_hand(session, rnd, inc.id, int(extra["player_id"]), now)
+        amount = sum(out.credited.values())
     elif outcome == REMOVE:  # 004 §3.34: the last dealt card(s) to the discard holder
         add_event(session, rnd.id, REMOVED_EVENT, {"incident": inc.id, "clause": clause,
                                                    "count": int(extra["count"])}, now)
@@ -226,14 +232,15 @@ def expire_if_due(session: Session, round_id: int, seconds: float, now: datetime
     if rnd.state != "closed" or rnd.closed_at is None:
         return None
     start = aware(rnd.closed_at)
+    restart = ("respin", "reading", REMOVED_EVENT, DECISION_EVENT)  # issue 16: and a decision
     last = session.scalar(select(RoundEvent.created_at).where(
-        RoundEvent.round_id == rnd.id, RoundEvent.type.in_(("respin", "reading", REMOVED_EVENT)))
+        RoundEvent.round_id == rnd.id, RoundEvent.type.in_(restart))
         .order_by(RoundEvent.id.desc()).limit(1))
     if last is not None and aware(last) > start:
         start = aware(last)  # the wait restarts with each re-spin, reading or removed card
     if now - start < timedelta(seconds=seconds):
         return None
-    rule = TIMEOUTS.get(rnd.game, READER_TIMEOUT)
+    rule = timeout_for(rnd.game, rnd.variant) or TIMEOUTS.get(rnd.game, READER_TIMEOUT)
     inc = LiveIncident(round_id=rnd.id, table_id=rnd.table_id or "", code=rule.code,
                        clause=rule.clause, outcome=VOID, state="done",
                        reason=f"no reading within {seconds:g} s", evidence=None, data=None,

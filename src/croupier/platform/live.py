@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -59,6 +59,8 @@ LIVE_KINDS = frozenset({"ball", "card"})
 RESET_EVENTS = frozenset({"respin"})
 #: the round event that takes the last ``count`` readings out of the round (004 §3.34)
 REMOVED_EVENT = "cards_removed"
+#: a player's decision on a live decision table (:mod:`croupier.platform.live_decisions`)
+DECISION_EVENT = "live_decision"
 
 
 class LiveConfigError(VariantError):
@@ -273,11 +275,20 @@ def store_result(session: Session, rnd: Round, state: Any, now: datetime) -> Non
     add_event(session, rnd.id, "result", {"outcome": rnd.outcome, "draws": rnd.draws}, now)
 
 
+#: issue 16: the card sources of live decision tables, ``(accepts(game, variant), submit)``;
+#: :mod:`croupier.platform.live_decisions` registers live blackjack's on import
+Submit = Callable[[Session, str, Mapping[str, Any], str, datetime], dict[str, Any]]
+DECISION_TABLES: list[tuple[Callable[[str, str], bool], Submit]] = []
+
+
 def submit_reading(session: Session, table_id: str, reading: Mapping[str, Any], by: str,
                    now: datetime) -> dict[str, Any]:
     """Take one reading for the table's waiting round (from ``by``: ``device:<id>`` or
     ``dealer:<player id>``); store the result when it completes the round."""
-    require_live(session, table_id)
+    table = require_live(session, table_id)
+    for accepts, submit in DECISION_TABLES:  # a decision round's card (live blackjack)
+        if accepts(table.game, table.variant):
+            return submit(session, table_id, reading, by, now)
     raw_round = reading.get("round_id")
     if raw_round is not None and (isinstance(raw_round, bool) or not isinstance(raw_round, int)):
         raise BadReading("round_id is a round number")
@@ -338,8 +349,14 @@ def shoe_left(session: Session, table_id: str) -> dict[int, int]:
     if table is None:
         raise UnknownTable(f"no table {table_id!r}")
     spec, variant = resolve_game(table.game, table.variant)
-    fresh = spec.engine.start(variant, spec.demo_bets(variant, "XXX"), "XXX").shoe
-    left = {code: n for code, n in fresh.codes()}
+    started = spec.engine.start(variant, spec.demo_bets(variant, "XXX"), "XXX")
+    fresh = getattr(started, "shoe", None)
+    if fresh is not None:
+        left = {code: n for code, n in fresh.codes()}
+    else:  # blackjack keeps its undealt cards as a tuple (issue 16: live decision tables)
+        left = {}
+        for code in started.remaining:
+            left[code] = left.get(code, 0) + 1
     after = row.shoe_after_event if row is not None else 0
     q = (select(RoundEvent.data).join(Round, Round.id == RoundEvent.round_id)
          .where(Round.table_id == table_id, RoundEvent.type == "reading", RoundEvent.id > after))

@@ -12,10 +12,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.platform import incidents, live, shoes, tables
+from croupier.platform import incidents, live, live_common, live_decisions, shoes, tables
 from croupier.platform.clock import iso
 from croupier.platform.events import table_message
-from croupier.platform.incident_rules import rules_for
+from croupier.platform.incident_rules_blackjack import rules_of
 from croupier.platform.live_errors import BadIncident, RoundFinished
 from croupier.platform.live_roles import DEALER, FLOOR_MANAGER, require, role_of
 from croupier.platform.service import Platform
@@ -130,7 +130,14 @@ class LiveOps:
 
     def expire(self, round_id: int) -> tables.RoundReport | None:
         seconds = self.p.settings.live_result_seconds
-        return self.p.run(lambda s: incidents.expire_if_due(s, round_id, seconds, self.now()))
+        decide = self.p.settings.decision_seconds
+
+        def fn(s: Session) -> tables.RoundReport | None:
+            # a live blackjack round first takes the defaults it is due (004 §2.9.4, §2.36)
+            live_decisions.advance(s, round_id, self.now(), decide)
+            live_common.advance(s, round_id, self.now(), decide)  # 004 §4.8
+            return incidents.expire_if_due(s, round_id, seconds, self.now())
+        return self.p.run(fn)
 
     def result_view(self, round_id: int) -> dict[str, Any]:
         """A resulted live round as the runner publishes it (like ``Platform.result_round``)."""
@@ -163,7 +170,15 @@ class LiveOps:
             if rnd is not None:
                 got = live.readings(s, rnd.id)
                 steps = [{"kind": x.kind, "label": x.label} for x in got]
-                if rnd.state == "closed":
+                if rnd.state == "closed" and live_decisions.is_live_blackjack(t.game, t.variant):
+                    tr = live_decisions.build(s, rnd)  # issue 16: cards or a player's decision
+                    waiting = live_decisions.waiting_for(tr)
+                    view["turn"] = live_decisions.in_turn(tr)
+                elif rnd.state == "closed" and live_common.is_shared_table(t.game, t.variant):
+                    cl = live_common.build(s, rnd)  # 004 §4: the common hand
+                    waiting = live_common.waiting_for(cl)
+                    view["deciding"] = len(live_common.deciding(cl))
+                elif rnd.state == "closed":
                     b = live.build(rnd, got)
                     waiting = b.waiting.kind if b.waiting is not None else None
             row = s.get(LiveTable, table_id)
@@ -184,7 +199,7 @@ class LiveOps:
                 "status": row.status if row else "open",
                 "status_reason": row.status_reason if row else None,
                 "readings": steps, "waiting_for": waiting, "live_shoe": live_shoe,
-                "rules": [r.to_dict() for r in rules_for(t.game).values()],
+                "rules": [r.to_dict() for r in rules_of(t.game, t.variant).values()],
                 "proposals": [incidents.incident_dict(i) for i in pending],
                 "incidents": [incidents.incident_dict(i) for i in recent],
                 "devices": [{"id": d.id, "name": d.name, "created_at": iso(d.created_at)}
@@ -196,6 +211,21 @@ class LiveOps:
 
     def whoami(self, player_id: int) -> str | None:
         return self.p.read(lambda s: role_of(s, player_id))
+
+
+async def wait_for_betting(ops: LiveOps, round_id: int, seconds: float, stop: asyncio.Event
+                           ) -> bool:
+    """The betting window of a live round: ``seconds``, or until the dealer called "no more
+    bets" (the round is no longer open); True when the runner is stopping."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + seconds
+    while not stop.is_set():
+        left = end - loop.time()
+        if left <= 0 or await asyncio.to_thread(ops.round_state, round_id) != "open":
+            break
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stop.wait(), timeout=min(POLL_SECONDS, left))
+    return stop.is_set()
 
 
 async def wait_for_result(ops: LiveOps, publish: Publish, table_id: str, round_id: int,

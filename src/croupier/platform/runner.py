@@ -12,7 +12,7 @@ from typing import Any
 
 from croupier.platform.clock import aware, iso
 from croupier.platform.events import player_message, table_message
-from croupier.platform.live_service import LiveOps, wait_for_result
+from croupier.platform.live_service import LiveOps, wait_for_betting, wait_for_result
 from croupier.platform.locks import table_lock
 from croupier.platform.service import Platform
 from croupier.platform.tables import RoundReport
@@ -93,7 +93,10 @@ class TableRunner:
             "opened_at": brief["opened_at"], "closes_at": brief["closes_at"],
             "countdown": max(0.0, countdown), "server_seed_hash": brief["server_seed_hash"],
             "server_time": iso(now)}))
-        if await _wait(stop, countdown):
+        # issue 16: on a live table the dealer may call "no more bets" before the timer
+        waited = (await wait_for_betting(ops, rid, countdown, stop)) if live else \
+            (await _wait(stop, countdown))
+        if waited:
             rep = await asyncio.to_thread(p.void_round, rid, "the table was stopped during betting")
             if rep is not None:
                 await publish_report(p, self.publish, rep)

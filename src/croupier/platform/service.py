@@ -29,6 +29,8 @@ from croupier.platform import (
     betpath,
     fairness,
     live,
+    live_common,
+    live_decisions,
     players,
     shoes,
     table_limits,
@@ -45,7 +47,7 @@ from croupier.platform.tables import RoundReport
 from croupier.store import crash_models  # noqa: F401  (issue 17: the crash tables' schema)
 from croupier.store.db import Database, open_database
 from croupier.store.migrate import upgrade
-from croupier.store.models import IdempotencyRecord, Player
+from croupier.store.models import IdempotencyRecord, Player, Round
 from croupier.store.uow import UnitOfWork
 
 T = TypeVar("T")
@@ -370,7 +372,17 @@ class Platform:
         return self.run(fn)
 
     def settle_round(self, round_id: int) -> RoundReport:
-        return self.run(lambda s: tables.settle_round(s, round_id, self.clock()))
+        def fn(s: Session) -> RoundReport:
+            rnd = s.get(Round, round_id)
+            if rnd is not None and rnd.table_id is not None and \
+                    live_decisions.is_live_blackjack(rnd.game, rnd.variant):
+                # issue 16: a live blackjack round is one engine round of the whole table
+                return live_decisions.settle(s, round_id, self.clock())
+            if rnd is not None and rnd.table_id is not None and \
+                    live_common.is_shared_table(rnd.game, rnd.variant):
+                return live_common.settle(s, round_id, self.clock())  # 004 §4: the common hand
+            return tables.settle_round(s, round_id, self.clock())
+        return self.run(fn)
 
     def void_round(self, round_id: int, reason: str) -> RoundReport | None:
         return self.run(lambda s: tables.void_round(s, round_id, reason, self.clock()))
