@@ -97,7 +97,8 @@ def _forget_on_rollback(eng: Engine) -> Engine:
 
     @event.listens_for(eng, "rollback")
     def _forget(conn: Any) -> None:
-        conn.info.pop("accounts", None)
+        if not conn.invalidated:  # an invalidated connection is discarded with what it cached
+            conn.info.pop("accounts", None)
 
     return eng
 

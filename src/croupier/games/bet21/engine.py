@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Mapping
 from dataclasses import replace
 from fractions import Fraction
+from functools import lru_cache
 from math import floor
 from typing import Any, Final
 
@@ -57,7 +58,10 @@ def ranks_dealt(dealt: Dealt) -> list[tuple[int, int]]:
     return [(WHO[slot], rank_of(c)) for slot, c in dealt]
 
 
+@lru_cache(maxsize=4096)
 def result_of(v: DealtVariant, dealt: Dealt) -> Outcome:
+    """The finished game's outcome, worked out once per deal: a settlement asks it of each of
+    its 15 bets (a variant hashes by identity, a deal is a tuple: both are safe cache keys)."""
     o = opts(v)
     h1, h2 = hands(ranks_dealt(dealt))
     return outcome(h1, h2, o)
