@@ -33,8 +33,7 @@ from croupier.platform.protection import audit, roles
 from croupier.platform.service import Platform
 from tests.platform_fixtures import make_settings
 
-# one process: the last test checks the ledger after the fuzz cases ran on the same PLATFORM
-pytestmark = [pytest.mark.fuzz, pytest.mark.xdist_group("fuzz_api")]
+pytestmark = pytest.mark.fuzz
 
 #: generated requests per operation (bounded: the whole run stays within a couple of minutes)
 EXAMPLES = 12
