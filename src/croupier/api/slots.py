@@ -53,7 +53,8 @@ class AutoplayOut(BaseModel):
     id: int
     status: str = Field(description="running or ended")
     stopped_by: str | None = Field(
-        description="count, funds, player, loss_limit, single_win, free_spins or refused")
+        description="count, funds, player, loss_limit, single_win, free_spins, refused or "
+                    "disabled (the game was disabled: GLI-19 4.15)")
     spins_set: int
     spins: int = Field(description="spins played so far")
     rounds: list[int]

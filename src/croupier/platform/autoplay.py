@@ -29,6 +29,7 @@ from croupier.errors import CroupierError, InvalidBet
 from croupier.platform import interactive
 from croupier.platform.clock import aware, iso
 from croupier.platform.errors import InsufficientFunds, NotFound, RoundStateError, UnsupportedGame
+from croupier.platform.game_status import GameDisabled
 from croupier.platform.ledger import Ledger
 from croupier.platform.rounds import SlipBet
 from croupier.platform.service import Platform
@@ -37,7 +38,8 @@ from croupier.store.models import Player
 
 MAX_SPINS = 1000  # ASSUMPTION: 001 §6.6 sets no maximum; a series runs at most this many
 LEASE_SECONDS = 15.0  # a runner's claim on a series; renewed every spin
-REASONS = ("count", "funds", "player", "loss_limit", "single_win", "free_spins", "refused")
+REASONS = ("count", "funds", "player", "loss_limit", "single_win", "free_spins", "refused",
+           "disabled")  # disabled: the game was disabled (GLI-19 4.15; issue 16)
 
 
 class AutoplayRunning(RoundStateError):
@@ -45,7 +47,8 @@ class AutoplayRunning(RoundStateError):
 
 
 class SpinRefused(CroupierError):
-    """The next spin of a series was refused (``reason``: ``funds`` or ``refused``)."""
+    """The next spin of a series was refused (``reason``: ``funds``, ``disabled`` or
+    ``refused``)."""
 
     def __init__(self, reason: str, detail: str) -> None:
         super().__init__(detail)
@@ -107,6 +110,8 @@ def _spin(session: Session, row: AutoplaySeries, player: Player, now: datetime) 
                                    row.decision_seconds)
     except InsufficientFunds as exc:
         raise SpinRefused("funds", str(exc)) from exc
+    except GameDisabled as exc:  # issue 16: GLI-19 4.15, the running series stops
+        raise SpinRefused("disabled", str(exc)) from exc
     except (SpinRefused, AutoplayRunning):
         raise
     except CroupierError as exc:  # a protection limit, a round of the player's own waiting, ...
@@ -195,12 +200,16 @@ def end_series(session: Session, series_id: int, runner: str, reason: str,
 def advance(p: Platform, series_id: int, runner: str,
             lease: float = LEASE_SECONDS) -> dict[str, Any] | None:
     """One step of a series in its own unit of work; a refused spin ends the series
-    (``funds``: 001 §6.6 (b); ``refused``: any other refusal, e.g. a protection limit)."""
+    (``funds``: 001 §6.6 (b); ``disabled``: the game was disabled, GLI-19 4.15; ``refused``: any
+    other refusal, e.g. a protection limit)."""
     try:
         return p.run(lambda s: play_next(s, series_id, runner, p.clock(), lease))
     except SpinRefused as exc:
-        reason = exc.reason
-    return p.run(lambda s: end_series(s, series_id, runner, reason, p.clock()))
+        reason, detail = exc.reason, str(exc)
+    view = p.run(lambda s: end_series(s, series_id, runner, reason, p.clock()))
+    if view is not None:  # why the spin was refused (e.g. the disabled game's reason)
+        view["stop_detail"] = detail
+    return view
 
 
 def _free(runner: str, now: datetime) -> Any:

@@ -59,7 +59,7 @@ from croupier.platform.errors import (
     Unauthorized,
     UnsupportedGame,
 )
-from croupier.platform.game_status import refusal
+from croupier.platform.game_status import check_single, refusal
 from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import AccountRef, Ledger, player_code, system_code
 from croupier.platform.live_decisions import SeatRequired, is_live_blackjack  # issue 16
@@ -486,6 +486,7 @@ def run_rounds(session: Session, commands: Sequence[Command], now: datetime) -> 
         r = c.bet
         try:
             spec, variant = resolve_game(r.game, r.variant)
+            check_single(session, spec.name)  # issue 16: GLI-19 4.15, refused as on its own
             c.bets = parse_slip(r.slip, r.player.currency)
             if (is_reel_slot(r.game, r.variant)
                     or getattr(variant, "zero_rule", "") == "en_prison"

@@ -68,7 +68,7 @@ from croupier.platform.errors import (
     UnknownTable,
     UnsupportedGame,
 )
-from croupier.platform.game_status import refusal
+from croupier.platform.game_status import check_single, refusal
 from croupier.platform.jackpots import has_pools  # issue 16: jackpots
 from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
 from croupier.platform.live_decisions import SeatRequired, is_live_blackjack  # issue 16
@@ -565,6 +565,7 @@ def play_round(session: Session, player: Player, game_name: str, variant_name: s
     round's recall, as :func:`croupier.platform.history.recall` gives it, and the balance)."""
     session.info[WROTE] = False  # nothing written by this command yet
     spec, variant = resolve_game(game_name, variant_name)
+    check_single(session, spec.name)  # issue 16: a disabled game plays no round (GLI-19 4.15)
     bets = parse_slip(slip, player.currency)
     if (is_reel_slot(game_name, variant_name) or getattr(variant, "zero_rule", "") == "en_prison"
             or has_pools(game_name, variant_name)):

@@ -7,6 +7,14 @@ bets": the bets already accepted stand) and it is resulted and settled as usual.
 lets the tables open rounds. The reason is shown to players (the table's view, its WebSocket's
 ``game_status`` message and the refusal of a bet: ``game_disabled``).
 
+**Single-player rounds** of a disabled game are refused too (``game_disabled``, with the reason,
+nothing moved): the single-round paths (:mod:`.betpath`, :mod:`.batchbets`), a new decision round
+(:mod:`.interactive`: a round in progress still takes its decisions and finishes) and so the spins
+of a server autoplay series (:mod:`.autoplay` ends a running series, ``stopped_by`` ``disabled``).
+These paths read the disabled games from a small in-process cache (:func:`check_single`) refreshed
+every :data:`CACHE_SECONDS` and dropped at once by a change made in this process (ASSUMPTION: a
+change made by another worker takes effect there within :data:`CACHE_SECONDS`).
+
 Each change (here and in :mod:`.table_limits`) is a row (who, when, why) and an entry of the
 hash-chained monitoring record (001 §5.2.10; kind ``incident``, account ``management``, the
 reference naming the change and the SHA-256 of its content).
@@ -16,14 +24,17 @@ from __future__ import annotations
 
 import hashlib
 import json
+import threading
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, UnknownGame
+from croupier.games.registry import game as registered_game
 from croupier.platform.clock import iso
 from croupier.platform.errors import BettingClosed
 from croupier.platform.protection import audit
@@ -76,6 +87,45 @@ def check_open(session: Session, game: str) -> None:
         raise GameDisabled(f"{game} is disabled: {reason}")
 
 
+# -- single-player rounds: a small cache of the disabled games (the fast path stays fast) -----------
+
+CACHE_SECONDS = 1.0
+_cache_lock = threading.Lock()
+_cache: dict[str, tuple[float, dict[str, str]]] = {}  # database URL -> (loaded at, game -> reason)
+
+
+def _db_key(session: Session) -> str:
+    return str(session.get_bind().engine.url)
+
+
+def forget_disabled() -> None:
+    """Drop the cache (a change was made in this process): the next round reads the table."""
+    with _cache_lock:
+        _cache.clear()
+
+
+def disabled_games(session: Session) -> dict[str, str]:
+    """The games disabled now (game -> reason), read at most every :data:`CACHE_SECONDS`."""
+    key, now = _db_key(session), time.monotonic()
+    with _cache_lock:
+        hit = _cache.get(key)
+    if hit is not None and now - hit[0] < CACHE_SECONDS:
+        return hit[1]
+    rows = session.execute(select(GameStatus.game, GameStatus.reason)
+                           .where(GameStatus.disabled.is_(True))).all()
+    games = {str(g): (r or "disabled") for g, r in rows}
+    with _cache_lock:
+        _cache[key] = (now, games)
+    return games
+
+
+def check_single(session: Session, game: str) -> None:
+    """Refuse a single-player round of a disabled game (:class:`GameDisabled`; GLI-19 4.15)."""
+    reason = disabled_games(session).get(game)
+    if reason is not None:
+        raise GameDisabled(f"{game} is disabled: {reason}")
+
+
 def game_view(session: Session, game: str) -> dict[str, Any]:
     row = session.get(GameStatus, game)
     disabled = bool(row is not None and row.disabled)
@@ -101,11 +151,15 @@ class GameChange:
 
 def set_game(session: Session, game: str, disabled: bool, reason: str | None, actor: int,
              now: datetime) -> GameChange:
-    """Disable (with the reason shown to players) or enable a game on every table."""
+    """Disable (with the reason shown to players) or enable a game on every table and for its
+    single-player rounds (a game without a table: a slot, an RNG game played alone)."""
     tables = list(session.scalars(select(GameTable.id).where(GameTable.game == game)
                                   .order_by(GameTable.id)))
     if not tables:
-        raise UnknownGame(f"no table plays {game!r}")
+        try:
+            registered_game(game)
+        except UnknownGame:
+            raise UnknownGame(f"no game or table plays {game!r}") from None
     text = reason_text(reason, "disabling a game") if disabled else (reason or "").strip() or None
     row = session.get(GameStatus, game)
     if row is None:
@@ -124,7 +178,10 @@ def set_game(session: Session, game: str, disabled: bool, reason: str | None, ac
                 add_event(session, rnd.id, "no_more_bets", {"game_disabled": text}, now)
                 closed.append((str(rnd.table_id), rnd.id))
     session.flush()
-    cur = session.scalar(select(GameTable.currency).where(GameTable.id == tables[0])) or "EUR"
+    forget_disabled()  # now, and again once committed (a round in between read the old state)
+    event.listen(session, "after_commit", lambda _s: forget_disabled(), once=True)
+    cur = (session.scalar(select(GameTable.currency).where(GameTable.id == tables[0]))
+           if tables else None) or "EUR"
     record(session, f"game_{'disabled' if disabled else 'enabled'}:{game}",
             {"game": game, "disabled": disabled, "reason": text, "by": actor, "at": iso(now)},
             actor, cur, now)

@@ -46,7 +46,7 @@ from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
 from croupier.money import currency as currency_info
 from croupier.money import format_minor
-from croupier.platform import jackpots  # issue 16: jackpots
+from croupier.platform import game_status, jackpots  # issue 16: GLI-19 4.15, jackpots
 from croupier.platform.clock import aware, iso
 from croupier.platform.decisions import (
     Stakes,
@@ -432,8 +432,10 @@ def _void(session: Session, ledger: Ledger, live: Live, now: datetime, reason: s
 def start(session: Session, player: Player, game_name: str, variant_name: str,
           slip: Sequence[SlipBet], now: datetime, seconds: float = DEFAULT_DECISION_SECONDS
           ) -> dict[str, Any]:
-    """Open a decision round: check, debit, deal up to the first decision (or settle)."""
+    """Open a decision round: check, debit, deal up to the first decision (or settle). A game
+    disabled (GLI-19 4.15) opens no new round; a round in progress still finishes (:func:`act`)."""
     spec, variant = resolve_game(game_name, variant_name)
+    game_status.check_single(session, spec.name)  # issue 16: refused before anything moves
     bets = parse_slip(slip, player.currency)
     ledger = Ledger(session)
     ledger.lock_player(player.id)
