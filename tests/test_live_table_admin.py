@@ -181,3 +181,22 @@ def test_gli19_4_15_a_disabled_game_finishes_its_rounds_and_refuses_new_ones(env
     refs = env.management_entries()
     assert [x.split(":")[0] for x in refs] == ["game_disabled", "game_enabled"]
     assert_books_balance(env.p, held=200)
+
+
+def test_gli19_4_15_pausing_and_closing_a_table_is_in_the_monitoring_record(env: Env) -> None:
+    from croupier.platform.protection import audit
+
+    fm = env.person(FLOOR_MANAGER)
+    url = f"/api/live/tables/{T}/status"
+    problem(env.c.post(url, headers={**fm, **key()}, json={"status": "paused"}), 422,
+            "bad_incident")  # refused: nothing recorded
+    assert env.management_entries() == []
+    for status, reason in (("paused", "dealer change"), ("closed", "end of shift"),
+                           ("open", None)):
+        r = env.c.post(url, headers={**fm, **key()}, json={"status": status, "reason": reason})
+        assert r.status_code == 200, r.text
+    refs = env.management_entries()
+    assert [x.rsplit(":", 1)[0] for x in refs] == [f"table_paused:{T}", f"table_closed:{T}",
+                                                   f"table_open:{T}"]
+    assert all(len(x.rsplit(":", 1)[1]) == 64 for x in refs)  # the SHA-256 of the change
+    assert env.p.read(audit.verify_session).ok  # the hash chain holds

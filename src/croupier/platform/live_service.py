@@ -15,6 +15,7 @@ from sqlalchemy.orm import Session
 from croupier.platform import incidents, live, live_common, live_decisions, shoes, tables
 from croupier.platform.clock import iso
 from croupier.platform.events import table_message
+from croupier.platform.game_status import record
 from croupier.platform.incident_rules_blackjack import rules_of
 from croupier.platform.live_errors import BadIncident, RoundFinished
 from croupier.platform.live_roles import DEALER, FLOOR_MANAGER, require, role_of
@@ -57,7 +58,8 @@ class LiveOps:
 
     def set_status(self, table_id: str, status: str, reason: str | None, actor_id: int) -> dict[str, Any]:
         """Open, pause or close a table (floor manager): a table not open takes no new round;
-        the round in progress finishes (GLI-19 4.15). ``reason`` is shown to players."""
+        the round in progress finishes (GLI-19 4.15). ``reason`` is shown to players. Each change
+        is an entry of the monitoring record (``table_<status>:<table>:<sha256>``)."""
         if status not in STATUSES:
             raise BadIncident(f"a table's status is one of {', '.join(STATUSES)}")
         text = (reason or "").strip() or None
@@ -66,7 +68,7 @@ class LiveOps:
 
         def fn(s: Session) -> dict[str, Any]:
             require(s, actor_id, FLOOR_MANAGER)
-            tables.get_table(s, table_id)
+            t = tables.get_table(s, table_id)
             row = s.get(LiveTable, table_id)
             if row is None:
                 row = LiveTable(table_id=table_id, source="rng", status=status,
@@ -74,6 +76,11 @@ class LiveOps:
                 s.add(row)
             row.status, row.status_reason, row.updated_at = status, text, self.now()
             s.flush()
+            # issue 16: in the monitoring record as limits and game on/off are (001 §5.2.10)
+            record(s, f"table_{status}:{table_id}", {"table_id": table_id, "status": status,
+                                                     "reason": text, "by": actor_id,
+                                                     "at": iso(self.now())},
+                   actor_id, t.currency, self.now())
             return {"table_id": table_id, "source": row.source, "status": status, "reason": text}
         return self.p.run(fn)
 
