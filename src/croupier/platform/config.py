@@ -5,8 +5,8 @@
 * ``CROUPIER_BETTING_SECONDS`` [23, 004 §1.6], ``CROUPIER_RESULT_SECONDS`` [4]
 * ``CROUPIER_DECISION_SECONDS`` [13, 004 §2.10, §4.9]: the decision timer of decision rounds
 * ``CROUPIER_LIVE_TABLES`` [none]: ids of tables whose results come from a reader or the dealer
-  console instead of their RNG (issue 16), comma-separated; `blackjack-eur` adds the live
-  blackjack table (live only)
+  console instead of their RNG (issue 16), comma-separated; `blackjack-eur`,
+  `unlimited-blackjack-eur` and `casino-holdem-eur` add those live tables (live only)
 * ``CROUPIER_LIVE_RESULT_SECONDS`` [120]: how long a live table waits for its result after "no
   more bets" (or a No Spin) before the round is voided as a reader failure (004 §1.18)
 * ``CROUPIER_DEPOSIT_CONFIRM_SECONDS`` [1]: the simulated payment provider's confirmation delay
@@ -24,7 +24,19 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from croupier.errors import CroupierError
 from croupier.store.db import default_url
+
+SOURCES = ("rng", "live")
+#: issue 16: games whose table rounds wait for players' decisions run on a live table only
+#: (an RNG blackjack or Casino Hold'em is a single-player decision round, platform/interactive.py)
+LIVE_ONLY_GAMES = frozenset({"blackjack", "casino_holdem"})
+
+
+class InvalidTableConfig(CroupierError, ValueError):
+    """A table the platform cannot run (refused when the table is configured)."""
+
+    code = "invalid_table_config"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +50,16 @@ class TableConfig:
     #: (a reader device or the dealer console, platform/live.py)
     source: str = "rng"
 
+    def __post_init__(self) -> None:
+        if self.source not in SOURCES:
+            raise InvalidTableConfig(f"table {self.id}: source is one of {', '.join(SOURCES)}, "
+                                     f"not {self.source!r}")
+        if self.game in LIVE_ONLY_GAMES and self.source != "live":
+            raise InvalidTableConfig(
+                f"table {self.id}: a {self.game} table runs live only (its rounds wait for "
+                "players' decisions; played with an RNG it is a single-player round: "
+                "/api/interactive); configure it with source 'live'")
+
 
 DEFAULT_TABLES: tuple[TableConfig, ...] = (
     TableConfig("european-eur", "European Roulette (EUR)", "roulette", "european", "EUR"),
@@ -50,12 +72,17 @@ DEFAULT_TABLES: tuple[TableConfig, ...] = (
 #: issue 16: tables that exist only when listed live (a decision game has no RNG table round)
 LIVE_ONLY_TABLES: tuple[TableConfig, ...] = (
     TableConfig("blackjack-eur", "Live Blackjack (EUR)", "blackjack", "live_004", "EUR", "live"),
+    # 004 §4 and §5: one common hand for every player (web/live-shared.html)
+    TableConfig("unlimited-blackjack-eur", "Live Unlimited Blackjack (EUR)", "blackjack",
+                "unlimited_004", "EUR", "live"),
+    TableConfig("casino-holdem-eur", "Live Casino Hold'em (EUR)", "casino_holdem", "live", "EUR",
+                "live"),
 )
 
 
 def live_tables(tables: tuple[TableConfig, ...], ids: str | None) -> tuple[TableConfig, ...]:
     """``tables`` with the listed ids (comma-separated) made live (issue 16), and the live-only
-    tables listed (``blackjack-eur``)."""
+    tables listed (``blackjack-eur``, ``unlimited-blackjack-eur``, ``casino-holdem-eur``)."""
     wanted = {t.strip() for t in (ids or "").split(",") if t.strip()}
     have = {t.id for t in tables}
     extra = tuple(t for t in LIVE_ONLY_TABLES if t.id in wanted and t.id not in have)
