@@ -17,7 +17,7 @@ debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settle
   (:func:`recover`), each play settles from its stored bets, its stored cash-outs and the draw of
   the round's stored seed - nothing else.
 
-Not yet here: the ticker task, API routes and WebSocket events (docs/crash.md, "Not done").
+The ticker is platform/crash_runner.py, the routes api/crash.py, the page web/crash.html.
 """
 
 from __future__ import annotations
