@@ -58,7 +58,10 @@ def _settled(page: Any, rid: int) -> str:
 def test_000_12_20_crash_page_manual_and_auto_cash_out_move_the_balance_exactly(page: Any, crash_server: str) -> None:
     base = crash_server
     page.set_default_timeout(15_000)
-    _register_and_deposit(page, base, "20.00", 2000)
+    violations: list[str] = []  # issue 13: no inline script or handler under the server's CSP
+    page.on("console", lambda m: violations.append(m.text)
+            if "Content Security Policy" in m.text or "Refused to" in m.text else None)
+    login = _register_and_deposit(page, base, "20.00", 2000)
     page.goto(f"{base}/")
     page.get_by_role("link", name="Play at Crash (EUR)").click()
     page.wait_for_url(re.compile(r"/crash\.html\?id=crash-eur"))
@@ -80,6 +83,8 @@ def test_000_12_20_crash_page_manual_and_auto_cash_out_move_the_balance_exactly(
         page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{want}'")
         if cashed:
             assert at is not None and float(at) < float(crash)  # paid only below the crash point
+            # every player of the table sees the cash-out live (the WebSocket), login masked
+            assert page.text_content(f"#others li[data-round='{rid}']") == f"{login[:2]}*** · x{at}"
             break
     else:
         pytest.fail(f"no manual cash-out before the crash in {ROUNDS} rounds")
@@ -103,4 +108,9 @@ def test_000_12_20_crash_page_manual_and_auto_cash_out_move_the_balance_exactly(
     cmd = page.text_content(f"#crash-history li[data-round='{rid}'] .verify-cmd") or ""
     assert cmd.startswith("croupier verify crash --variant standard --seed ")
     assert "--terminating-hash " in cmd
-    assert not page.errors
+    # the page's own words in Ukrainian and Lithuanian too
+    page.select_option("#lang-select", "uk")
+    assert page.text_content("#cash-out") == "Забрати"
+    page.select_option("#lang-select", "lt")
+    assert page.text_content("#autobet-start") == "Pradėti"
+    assert not page.errors and violations == []

@@ -12,8 +12,8 @@ export function mountAutobet(box, tableId, curve) {
     el("select", { id }, el("option", { value: "base" }, "base"),
       ...(curve.autobet ? [el("option", { value: "double" }, "double")] : [])));
   const status = el("p", { class: "hint", id: "autobet-status", role: "status" });
-  const start = el("button", { type: "button", id: "autobet-start" }, t("crash_start"));
-  const stop = el("button", { type: "button", id: "autobet-stop" }, t("crash_stop"));
+  const start = el("button", { type: "button", id: "autobet-start", "data-i18n": "crash_start" }, t("crash_start"));
+  const stop = el("button", { type: "button", id: "autobet-stop", "data-i18n": "crash_stop" }, t("crash_stop"));
   box.replaceChildren(el("summary", { "data-i18n": "crash_autobet" }, t("crash_autobet")),
     field("crash_base", "ab-base", "1.00"), field("crash_limit", "ab-limit", "10.00"),
     field("crash_auto", "ab-auto", curve.min_auto), choice("crash_after_win", "ab-win"),

@@ -69,7 +69,9 @@ function apply(s) {
   const r = s.round;
   const stage = $("#stage");
   const phase = r ? (r.phase === "settled" || r.phase === "resulted" ? "crashed" : r.phase) : "";
-  if (r && before && before.round_id !== r.round_id) $("#others").replaceChildren();
+  if (r && before && before.round_id !== r.round_id) {  // the last round's cash-outs stay, older ones go
+    for (const li of $("#others").querySelectorAll("li")) if (Number(li.dataset.round) < before.round_id) li.remove();
+  }
   stage.dataset.phase = phase;
   stage.dataset.round = r ? String(r.round_id) : "";
   if (page.mine && page.mine.queued && r && phase === "betting" && page.mine.queuedAt !== r.round_id) {

@@ -7,7 +7,7 @@ addStrings({
   crash_auto: ["Auto cash-out at (empty: manual)", "Автовиведення на (порожньо: вручну)", "Automatinis išgryninimas ties (tuščia: rankiniu būdu)"],
   crash_cash_out: ["Cash out", "Забрати", "Išgryninti"],
   crash_half: ["Cash out 50%", "Забрати 50%", "Išgryninti 50%"],
-  crash_others: ["Cash-outs this round", "Виведення в цьому раунді", "Išgryninimai šiame raunde"],
+  crash_others: ["Players' cash-outs", "Виведення гравців", "Žaidėjų išgryninimai"],
   crash_history: ["Round history", "Історія раундів", "Raundų istorija"],
   crash_betting: ["Place your bet: {s} s", "Робіть ставку: {s} с", "Statykite: {s} s"],
   crash_running: ["Rising…", "Зростає…", "Kyla…"],
