@@ -10,7 +10,9 @@ stake is lost, the balance says so, and the test bets again (a bounded number of
 
 from __future__ import annotations
 
+import os
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +31,13 @@ def crash_server(launch: Any) -> str:
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.3",
         "CROUPIER_KYC_REQUIRED": "0",
     }).base)
+
+
+def _shot(page: Any, name: str) -> None:
+    folder = os.environ.get("CROUPIER_SCREENSHOTS")  # keep the page's picture (set a folder)
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / name), full_page=True)
 
 
 def _balance(page: Any) -> int:
@@ -71,9 +80,11 @@ def test_000_12_20_crash_page_manual_and_auto_cash_out_move_the_balance_exactly(
     for _ in range(ROUNDS):
         before = _balance(page)
         rid = _bet_in_betting_phase(page, "")
-        page.wait_for_function("() => !document.querySelector('#cash-out').disabled", timeout=30_000)
-        page.wait_for_function("() => document.querySelector('#stage').dataset.phase === 'running'")
-        page.click("#cash-out")
+        # running (the button is enabled), or already crashed (x1.00 crashes at once: 000 §12.20)
+        page.wait_for_function("""() => !document.querySelector('#cash-out').disabled
+            || document.querySelector('#mine').dataset.settled === 'true'""", timeout=30_000)
+        _shot(page, "crash-running.png")
+        page.eval_on_selector("#cash-out", "b => b.click()")  # a no-op if it crashed meanwhile
         page.wait_for_function(f"""() => {{ const m = document.querySelector('#mine');
             return m.dataset.state === 'cashed' || m.dataset.refused === '{rid}' || m.dataset.settled === 'true'; }}""")
         cashed = page.get_attribute("#mine", "data-state") == "cashed"
@@ -108,6 +119,7 @@ def test_000_12_20_crash_page_manual_and_auto_cash_out_move_the_balance_exactly(
     cmd = page.text_content(f"#crash-history li[data-round='{rid}'] .verify-cmd") or ""
     assert cmd.startswith("croupier verify crash --variant standard --seed ")
     assert "--terminating-hash " in cmd
+    _shot(page, "crash-history.png")
     # the page's own words in Ukrainian and Lithuanian too
     page.select_option("#lang-select", "uk")
     assert page.text_content("#cash-out") == "Забрати"

@@ -17,8 +17,8 @@ export function drawCurve(canvas, curve, ms, crashed) {
   const w = canvas.width, h = canvas.height;
   ctx.clearRect(0, 0, w, h);
   if (ms <= 0) return;
-  const span = Math.max(ms, 8000);
-  const top = Math.max(2, hundredthsAt(curve, span) / 100);
+  const span = Math.max(ms * 1.25, 4000); // the axes grow with the round
+  const top = Math.max(1.5, (hundredthsAt(curve, ms) / 100 - 1) * 1.25 + 1);
   ctx.strokeStyle = "rgba(255,255,255,.15)";
   ctx.beginPath(); ctx.moveTo(0, h - 1); ctx.lineTo(w, h - 1); ctx.stroke();
   ctx.strokeStyle = crashed ? "#ef5350" : "#4db6ac";

@@ -63,13 +63,16 @@ async function refreshBalance() {
 }
 
 function apply(s) {
-  if (s.server_time) page.offset = Date.parse(s.server_time) - Date.now();
   const before = page.state?.round;
+  const order = ["betting", "running", "resulted", "settled", "voided"];
+  if (before && s.round && (s.round.round_id < before.round_id || (s.round.round_id === before.round_id
+      && order.indexOf(s.round.phase) < order.indexOf(before.phase)))) return; // a late, older answer
+  if (s.server_time) page.offset = Date.parse(s.server_time) - Date.now();
   page.state = s;
   const r = s.round;
   const stage = $("#stage");
   const phase = r ? (r.phase === "settled" || r.phase === "resulted" ? "crashed" : r.phase) : "";
-  if (r && before && before.round_id !== r.round_id) {  // the last round's cash-outs stay, older ones go
+  if (r && before && before.round_id < r.round_id) {  // the last round's cash-outs stay, older ones go
     for (const li of $("#others").querySelectorAll("li")) if (Number(li.dataset.round) < before.round_id) li.remove();
   }
   stage.dataset.phase = phase;
@@ -118,6 +121,7 @@ function frame() {
   const r = s?.round;
   const box = $("#multiplier");
   if (r && s.curve) {
+    if (r.phase !== "betting") $("#countdown").textContent = "–";
     if (r.phase === "running" && r.started_at) {
       const ms = serverNow() - Date.parse(r.started_at);
       const h = hundredthsAt(s.curve, ms);
@@ -128,6 +132,7 @@ function frame() {
     } else if (r.phase === "betting" && r.closes_at) {
       const left = Math.max(0, (Date.parse(r.closes_at) - serverNow()) / 1000);
       box.textContent = t("crash_betting", { s: left.toFixed(1) });
+      $("#countdown").textContent = String(Math.ceil(left));
       drawCurve($("#curve"), s.curve, 0, false);
     }
     $("#phase").textContent = r.phase === "running" ? t("crash_running") : r.crash ? t("crash_crashed", { m: r.crash }) : t("place_your_bets");

@@ -18,7 +18,7 @@ addStrings({
   crash_half_done: ["Half cashed out at x{m}", "Половину забрано на x{m}", "Pusė išgryninta ties x{m}"],
   crash_lost: ["Crashed before your cash-out", "Краш до вашого виведення", "Sudužo prieš jūsų išgryninimą"],
   crash_next: ["Queued for the next round", "Поставлено на наступний раунд", "Statymas kitam raundui"],
-  crash_verify: ["Verify a round: its seed hashes (SHA-256) to the seed before it and, after its chain position many hashes, to the chain's terminating hash. Recompute it:", "Перевірте раунд: SHA-256 його зерна дає зерно попереднього, а після стількох хешувань, яка позиція в ланцюжку, — кінцевий хеш ланцюжка. Перерахуйте:", "Patikrinkite raundą: jo sėklos SHA-256 yra ankstesnio raundo sėkla, o po tiek maišų, kokia pozicija grandinėje, – grandinės galutinė maiša. Perskaičiuokite:"],
+  crash_verify: ["Verify a round: its seed hashes (SHA-256) to the seed before it and, after its chain position many hashes, to the chain's terminating hash. The command under each round's link recomputes it.", "Перевірте раунд: SHA-256 його зерна дає зерно попереднього, а після стількох хешувань, яка позиція в ланцюжку, — кінцевий хеш ланцюжка. Команда під посиланням кожного раунду перераховує його.", "Patikrinkite raundą: jo sėklos SHA-256 yra ankstesnio raundo sėkla, o po tiek maišų, kokia pozicija grandinėje, – grandinės galutinė maiša. Komanda po kiekvieno raundo nuoroda jį perskaičiuoja."],
   crash_verify_link: ["verify", "перевірити", "tikrinti"],
   crash_autobet: ["AUTOBET", "АВТОСТАВКА", "AUTOMATINIS STATYMAS"],
   crash_base: ["Base bet", "Базова ставка", "Bazinis statymas"],
