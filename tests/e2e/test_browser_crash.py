@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.e2e.test_browser_roulette import _register_and_deposit
+from tests.e2e.test_browser_roulette import _recall, _register_and_deposit
 
 pytestmark = pytest.mark.e2e
 
@@ -26,7 +26,7 @@ ROUNDS = 6  # rounds tried for a cash-out before the crash (each fails with prob
 @pytest.fixture(scope="module")
 def crash_server(launch: Any) -> str:
     return str(launch("e2e_crash", {
-        "CROUPIER_CRASH_TABLES": "crash-eur:crash:standard:EUR",
+        "CROUPIER_CRASH_TABLES": "crash-eur:crash:standard:EUR,rocketon-eur:rocketon:standard:EUR",
         "CROUPIER_CRASH_TIMING": "2000:0.5",  # 2 s to bet; x2 after 1.4 s
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.3",
         "CROUPIER_KYC_REQUIRED": "0",
@@ -38,6 +38,12 @@ def _shot(page: Any, name: str) -> None:
     if folder:
         Path(folder).mkdir(parents=True, exist_ok=True)
         page.screenshot(path=str(Path(folder) / name), full_page=True)
+
+
+def _hundredths(m: str) -> int:
+    """A multiplier's text in hundredths ("1.23" -> 123), exactly."""
+    whole, _, frac = m.partition(".")
+    return int(whole) * 100 + int(frac.ljust(2, "0"))
 
 
 def _balance(page: Any) -> int:
@@ -126,3 +132,41 @@ def test_000_12_20_crash_page_manual_and_auto_cash_out_move_the_balance_exactly(
     page.select_option("#lang-select", "lt")
     assert page.text_content("#autobet-start") == "Pradėti"
     assert not page.errors and violations == []
+
+
+def test_000_12_26_rocketon_half_cash_out_then_the_rest_by_hand(page: Any, crash_server: str) -> None:
+    """Rocketon's 50% cash-out (§12.26 step 4): half the stake at the multiplier then, the other
+    half rides to a second cash-out; the balance moves by the round's recalled return, which is
+    each half x its multiplier rounded down to the cent."""
+    base = crash_server
+    page.set_default_timeout(15_000)
+    _register_and_deposit(page, base, "20.00", 2000)
+    page.goto(f"{base}/crash.html?id=rocketon-eur")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '2000'")
+    assert page.is_visible("#half-out")
+    for _ in range(ROUNDS):
+        before = _balance(page)
+        rid = _bet_in_betting_phase(page, "")
+        page.wait_for_function("""() => !document.querySelector('#half-out').disabled
+            || document.querySelector('#mine').dataset.settled === 'true'""", timeout=30_000)
+        page.eval_on_selector("#half-out", "b => b.click()")
+        page.wait_for_function(f"""() => {{ const m = document.querySelector('#mine');
+            return m.dataset.state === 'half' || m.dataset.refused === '{rid}' || m.dataset.settled === 'true'; }}""")
+        if page.get_attribute("#mine", "data-state") != "half":
+            _settled(page, rid)
+            continue
+        first = str(page.get_attribute("#mine", "data-at"))
+        assert page.is_disabled("#half-out")  # once per round (§12.26)
+        page.eval_on_selector("#cash-out", "b => b.click()")
+        page.wait_for_function(f"""() => {{ const m = document.querySelector('#mine');
+            return m.dataset.state === 'cashed' || m.dataset.refused === '{rid}' || m.dataset.settled === 'true'; }}""")
+        second = page.get_attribute("#mine", "data-at") if page.get_attribute("#mine", "data-state") == "cashed" else None
+        _settled(page, rid)
+        want = 50 * _hundredths(first) // 100 + (50 * _hundredths(second) // 100 if second else 0)
+        page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{before - 100 + want}'")
+        recall = _recall(page, rid)
+        assert (recall["stake_minor"], recall["returned_minor"]) == (100, want)
+        break
+    else:
+        pytest.fail(f"no 50% cash-out before the crash in {ROUNDS} rounds")
+    assert not page.errors

@@ -27,7 +27,7 @@ export function drawCurve(canvas, curve, ms, crashed) {
   const steps = 80;
   for (let i = 0; i <= steps; i++) {
     const t = ms * i / steps;
-    const m = hundredthsAt(curve, t) / 100;
+    const m = Math.min(hundredthsAt(curve, ms), 100 * Math.exp(curve.growth_per_second * t / 1000)) / 100; // smooth line
     const x = (t / span) * w;
     const y = h - ((m - 1) / (top - 1)) * (h - 10) - 1;
     if (i === 0) ctx.moveTo(x, y); else ctx.lineTo(x, y);
