@@ -60,6 +60,10 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     assert r.status_code == 201, r.text
     state = c.get("/api/crash/tables/crash-eur").json()
     assert state["round"]["phase"] == "betting" and state["round"]["crash"] is None
+    # the page's curve (web/js/crash/curve.js) is the variant's, given by the server
+    assert state["curve"] == {"growth_per_second": float(V.growth_per_second), "max_multiplier": "10000.00",
+                              "betting_ms": V.betting_ms, "min_auto": "1.01",
+                              "half_cash_out": V.half_cash_out, "autobet": V.autobet}
     listed = c.get("/api/tables")  # the generic table list shows it, without its crash point
     assert listed.status_code == 200 and "crash-eur" in listed.text
     clock.now += timedelta(milliseconds=V.betting_ms)

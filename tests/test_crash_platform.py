@@ -139,7 +139,8 @@ def test_000_12_20_ticker_runs_rounds_and_publishes_each_chain_10_rounds_ahead(t
         seen.append(p.run(lambda s, n=now: C.tick(s, "crash-eur", n, chain_length=25)))
         now += timedelta(seconds=40)  # past any betting phase; crashes below ~x10 are due
     rounds = p.read(lambda s: s.query(Round).filter_by(table_id="crash-eur").order_by(Round.number).all())
-    assert seen[:3] == ["opened", "running", "crashed"] and len(rounds) >= 7
+    # a crash point above ~x11 runs past one 40 s step (P ~ 9%): the crash need not be the 3rd tick
+    assert seen[:2] == ["opened", "running"] and seen[2] in ("crashed", "waiting") and len(rounds) >= 7
     from croupier.games.crash.chain import Chain, verify_round
     from croupier.store.crash_models import CrashChain
 

@@ -14,6 +14,11 @@
 * ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
 * ``CROUPIER_ARGON2_FAST`` [0]: cheap argon2 parameters, for tests and benchmarks only
 * ``CROUPIER_FAST_LANE`` [1]: the two hot bet routes served straight from ASGI (api/fastlane.py)
+* ``CROUPIER_CRASH_TABLES`` [none]: crash tables to run, ``id:game:variant:CUR`` comma-separated
+  (issue 17, e.g. ``crash-eur:crash:standard:EUR``)
+* ``CROUPIER_CRASH_TIMING`` [the variants']: ``betting_ms:growth_per_second`` for every crash
+  table of this server (a demo or test table: a short betting phase, a fast curve; the crash law
+  and the chain do not depend on it)
 * ``CROUPIER_RATE_LIMITS`` [1]: per-address rate limits on registration, login and deposits
   (api/strict.py; benchmarks that register many players from one address turn them off)
 """
@@ -89,6 +94,30 @@ def live_tables(tables: tuple[TableConfig, ...], ids: str | None) -> tuple[Table
     return tuple(replace(t, source="live") if t.id in wanted else t for t in tables) + extra
 
 
+def crash_tables(spec: str | None) -> tuple[TableConfig, ...]:
+    """``CROUPIER_CRASH_TABLES``: ``id:game:variant:CUR`` entries, comma-separated (issue 17)."""
+    out = []
+    for item in (spec or "").split(","):
+        if not item.strip():
+            continue
+        parts = [p.strip() for p in item.split(":")]
+        if len(parts) != 4 or not all(parts):
+            raise ValueError(f"CROUPIER_CRASH_TABLES: {item!r} is not id:game:variant:CUR")
+        tid, game, variant, cur = parts
+        out.append(TableConfig(tid, f"{game.capitalize()} ({cur})", game, variant, cur))
+    return tuple(out)
+
+
+def crash_timing(spec: str | None) -> tuple[int, str] | None:
+    """``CROUPIER_CRASH_TIMING``: ``betting_ms:growth_per_second`` (validated by the variant)."""
+    if not spec:
+        return None
+    ms, sep, growth = spec.partition(":")
+    if not sep or not ms.strip().isdigit() or not growth.strip():
+        raise ValueError(f"CROUPIER_CRASH_TIMING: {spec!r} is not betting_ms:growth_per_second")
+    return int(ms), growth.strip()
+
+
 def _float(name: str, default: float) -> float:
     raw = os.environ.get(name)
     return float(raw) if raw else default
@@ -117,6 +146,8 @@ class Settings:
     run_tables: bool = True
     tables: tuple[TableConfig, ...] = DEFAULT_TABLES
     argon2_fast: bool = False
+    #: issue 17: (betting_ms, growth_per_second) for every crash table, or the variants' own
+    crash_timing: tuple[int, str] | None = None
     default_currency: str = "EUR"
     #: bets and single rounds that arrive together commit in one transaction (groupcommit.py)
     group_commit: bool = True
@@ -139,7 +170,9 @@ class Settings:
             decision_seconds=_float("CROUPIER_DECISION_SECONDS", 13.0),
             deposit_confirm_seconds=_float("CROUPIER_DEPOSIT_CONFIRM_SECONDS", 1.0),
             live_result_seconds=_float("CROUPIER_LIVE_RESULT_SECONDS", 120.0),
-            tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES")),
+            tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES"))
+            + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES")),
+            crash_timing=crash_timing(os.environ.get("CROUPIER_CRASH_TIMING")),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),
             argon2_fast=_flag("CROUPIER_ARGON2_FAST", False),

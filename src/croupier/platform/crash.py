@@ -17,11 +17,12 @@ debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settle
   (:func:`recover`), each play settles from its stored bets, its stored cash-outs and the draw of
   the round's stored seed - nothing else.
 
-Not yet here: the ticker task, API routes and WebSocket events (docs/crash.md, "Not done").
+The ticker is platform/crash_runner.py, the routes api/crash.py, the page web/crash.html.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 from datetime import datetime, timedelta
 from typing import Any
@@ -47,6 +48,28 @@ from croupier.store.models import GameTable, Play, Player, Round
 
 SCHEME = "crash_chain"
 MS = timedelta(milliseconds=1)
+
+#: the server's crash timing override (``CROUPIER_CRASH_TIMING``): betting_ms, growth per second
+_TIMING: dict[str, Any] = {}
+
+
+def set_timing(betting_ms: int, growth_per_second: str) -> None:
+    """Every crash table of this process bets for ``betting_ms`` and rises at
+    ``growth_per_second`` (a demo or test server); validated as the variant's own fields."""
+    from fractions import Fraction
+
+    g = Fraction(growth_per_second)
+    if not 1000 <= betting_ms <= 600000 or not 0 < g <= 10:
+        raise CroupierError("crash timing: betting_ms in [1000, 600000], growth in (0, 10]")
+    _TIMING.update(betting_ms=betting_ms, growth_per_second=g)
+
+
+def crash_variant(game: str, variant: str) -> tuple[Any, CrashVariant]:
+    """The table's game and variant, with the server's timing override if one is set."""
+    spec, v = resolve_game(game, variant)
+    if not isinstance(v, CrashVariant):
+        raise RoundStateError(f"{game} is not a crash game")
+    return spec, (dataclasses.replace(v, **_TIMING) if _TIMING else v)
 
 
 def ensure_crash_table(session: Session, table_id: str, name: str, game: str, variant: str,
@@ -97,7 +120,7 @@ def chain_seed(chain: CrashChain, number: int) -> str:
 def open_round(session: Session, table_id: str, now: datetime) -> Round:
     """The betting phase of the table's next round, with its seed from the current chain."""
     t = session.scalars(select(GameTable).where(GameTable.id == table_id).with_for_update()).one()
-    _spec, v = resolve_game(t.game, t.variant)
+    _spec, v = crash_variant(t.game, t.variant)
     number = t.next_number
     chain = session.scalars(select(CrashChain).where(
         CrashChain.table_id == table_id, CrashChain.first_round <= number)
@@ -131,10 +154,7 @@ def start_round(session: Session, round_id: int, now: datetime) -> Round:
 
 
 def _variant(rnd: Round) -> CrashVariant:
-    _spec, v = resolve_game(rnd.game, rnd.variant)
-    if not isinstance(v, CrashVariant):  # pragma: no cover - crash rounds are made here
-        raise RoundStateError("not a crash round")
-    return v
+    return crash_variant(rnd.game, rnd.variant)[1]
 
 
 def _draw(rnd: Round, v: CrashVariant) -> int:
@@ -181,7 +201,7 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
                                                   Play.player_id == player.id)).one_or_none()
     if play_row is None:
         raise IllegalAction(f"you have no bet in round {rnd.number}")
-    spec, v = resolve_game(rnd.game, rnd.variant)
+    spec, v = crash_variant(rnd.game, rnd.variant)
     reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in play_bets(session, play_row.id)]
     state = spec.engine.start(v, reqs, play_row.currency)
     for d in _cash_outs(session, play_row.id):
@@ -332,8 +352,15 @@ def table_state(session: Session, table_id: str, now: datetime, history: int = 2
                            .order_by(Round.id.desc()).limit(history)).all()
     chains = session.scalars(select(CrashChain).where(CrashChain.table_id == table_id)
                              .order_by(CrashChain.first_round)).all()
+    _spec, tv = crash_variant(t.game, t.variant)
     return {
         "table_id": t.id, "game": t.game, "variant": t.variant, "currency": t.currency,
+        # the display's curve m(t) = floor(100 e^(g t)) / 100, t in seconds since started_at (the
+        # server's clock decides every cash-out; the client only draws it)
+        "curve": {"growth_per_second": float(tv.growth_per_second),
+                  "max_multiplier": format_multiplier(tv.max_multiplier), "betting_ms": tv.betting_ms,
+                  "min_auto": format_multiplier(tv.min_auto), "half_cash_out": tv.half_cash_out,
+                  "autobet": tv.autobet},
         "server_time": now.isoformat(), "round": current,
         "history": [{"round_id": r.id, "number": r.number, "crash": (r.outcome or {}).get("crash"),
                      "seed": r.server_seed, "chain_position": r.nonce} for r in done],

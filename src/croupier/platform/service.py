@@ -107,6 +107,10 @@ class Platform:
         self.clock = clock
         self.hasher = players.password_hasher(settings.argon2_fast)
         self._identities: dict[str, Player] = {}
+        if settings.crash_timing is not None:  # issue 17: a demo / test crash timing
+            from croupier.platform import crash
+
+            crash.set_timing(*settings.crash_timing)
 
     # -- plumbing ------------------------------------------------------------------------------
 

@@ -29,7 +29,7 @@ async function loadTables() {
         el("h3", {}, t.name),
         el("p", { class: "muted" }, `${t.variant.replace(/_/g, " ")} · ${t.currency} · ${Math.round(t.betting_seconds)} s to bet · ${state}`),
         recent,
-        el("a", { class: "go", href: `${t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}`, "aria-label": `Play at ${t.name}` }, "Join the table")));
+        el("a", { class: "go", href: tablePage(t), "aria-label": `Play at ${t.name}` }, "Join the table")));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the tables: ${e.message}`));
@@ -47,6 +47,8 @@ const PLAY_TEXT = {
   table: "At a shared table.",
 };
 
+// a table's own page: crash tables (issue 17), baccarat roads (issue 5), or the generic table
+const tablePage = (t) => `${["crash", "rocketon"].includes(t.game) ? "/crash.html" : t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}`;
 const slotPage = (v) => `/slot.html?variant=${encodeURIComponent(v)}`; // the slot page (js/slot/)
 const gamePage = (g, v) => `/game.html?game=${encodeURIComponent(g)}&variant=${encodeURIComponent(v)}`;
 
@@ -72,7 +74,7 @@ async function loadGames() {
       }
       ul.append(el("li", { class: "card", dataset: { game: g.name } }, el("h3", {}, g.title),
         el("p", { class: "muted" }, PLAY_TEXT[g.play] || ""), vs,
-        ...live.map((t) => el("p", {}, el("a", { href: `${t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}` }, `live table: ${t.name}`)))));
+        ...live.map((t) => el("p", {}, el("a", { href: tablePage(t) }, `live table: ${t.name}`)))));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));

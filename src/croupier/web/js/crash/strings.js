@@ -1,0 +1,30 @@
+// The crash page's own words in the shell's table (English, Ukrainian, Lithuanian).
+import { addStrings } from "../shell/i18n.js";
+
+addStrings({
+  crash_bet: ["Bet", "Ставка", "Statyti"],
+  crash_stake: ["Stake", "Ставка", "Statymas"],
+  crash_auto: ["Auto cash-out at (empty: manual)", "Автовиведення на (порожньо: вручну)", "Automatinis išgryninimas ties (tuščia: rankiniu būdu)"],
+  crash_cash_out: ["Cash out", "Забрати", "Išgryninti"],
+  crash_half: ["Cash out 50%", "Забрати 50%", "Išgryninti 50%"],
+  crash_others: ["Players' cash-outs", "Виведення гравців", "Žaidėjų išgryninimai"],
+  crash_history: ["Round history", "Історія раундів", "Raundų istorija"],
+  crash_betting: ["Place your bet: {s} s", "Робіть ставку: {s} с", "Statykite: {s} s"],
+  crash_running: ["Rising…", "Зростає…", "Kyla…"],
+  crash_crashed: ["Crashed at x{m}", "Краш на x{m}", "Sudužo ties x{m}"],
+  crash_your_bet: ["Your bet {amount} in round {n}{auto}", "Ваша ставка {amount} у раунді {n}{auto}", "Jūsų statymas {amount} raunde {n}{auto}"],
+  crash_auto_at: [", auto at x{m}", ", авто на x{m}", ", automatiškai ties x{m}"],
+  crash_cashed: ["Cashed out at x{m}", "Забрано на x{m}", "Išgryninta ties x{m}"],
+  crash_half_done: ["Half cashed out at x{m}", "Половину забрано на x{m}", "Pusė išgryninta ties x{m}"],
+  crash_lost: ["Crashed before your cash-out", "Краш до вашого виведення", "Sudužo prieš jūsų išgryninimą"],
+  crash_next: ["Queued for the next round", "Поставлено на наступний раунд", "Statymas kitam raundui"],
+  crash_verify: ["Verify a round: its seed hashes (SHA-256) to the seed before it and, after its chain position many hashes, to the chain's terminating hash. The command under each round's link recomputes it.", "Перевірте раунд: SHA-256 його зерна дає зерно попереднього, а після стількох хешувань, яка позиція в ланцюжку, — кінцевий хеш ланцюжка. Команда під посиланням кожного раунду перераховує його.", "Patikrinkite raundą: jo sėklos SHA-256 yra ankstesnio raundo sėkla, o po tiek maišų, kokia pozicija grandinėje, – grandinės galutinė maiša. Komanda po kiekvieno raundo nuoroda jį perskaičiuoja."],
+  crash_verify_link: ["verify", "перевірити", "tikrinti"],
+  crash_autobet: ["AUTOBET", "АВТОСТАВКА", "AUTOMATINIS STATYMAS"],
+  crash_base: ["Base bet", "Базова ставка", "Bazinis statymas"],
+  crash_limit: ["Total bets limit", "Ліміт загальних ставок", "Bendrų statymų riba"],
+  crash_after_win: ["After a win", "Після виграшу", "Po laimėjimo"],
+  crash_after_loss: ["After a loss", "Після програшу", "Po pralaimėjimo"],
+  crash_start: ["Start", "Почати", "Pradėti"],
+  crash_stop: ["Stop", "Зупинити", "Sustabdyti"],
+});
