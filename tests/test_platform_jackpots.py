@@ -330,3 +330,70 @@ def test_jackpot_options_overflow_to_the_house_and_no_top_up(
         Transfer.idempotency_key.like("jackpot:seed:w%"))).all())
     assert topups == []  # below its seed of 5,000.00, and not topped up
     assert p.audit().total == 0
+
+
+# --- 000 §12.51 / §12.52: the three accumulative prize funds of Jokerbet and 1 Bet -------------
+
+ONE_BET = ("roulette", "one_bet")
+FUNDS = {"jackpot": Fraction(5, 1000), "mega": Fraction(3, 1000), "one_bet": Fraction(2, 1000)}
+
+
+def test_000_12_51_12_52_three_funds_each_game_fed_from_each_stake() -> None:
+    for game, variant_name, own in (("jokerbet", "digitain", "jokerbet"), (*ONE_BET, "one_bet")):
+        specs = {p.spec.name: p.spec for p in jackpots.pools_of(game, variant_name)}
+        assert set(specs) == {"jackpot", "mega", own}, game
+        assert all(s.kind == "drop" and s.award == "winner" for s in specs.values())
+        assert sum(s.contribution for s in specs.values()) == Fraction(1, 100)
+        assert specs["mega"].seed == {c: 10 * a for c, a in specs["jackpot"].seed.items()}
+
+
+def test_000_12_52_each_stake_feeds_the_three_funds(sqlite_platform: Platform) -> None:
+    p = sqlite_platform
+    pools = {n: pool_of(*ONE_BET, n) for n in FUNDS}
+    for pool in pools.values():
+        set_level(p, pool, pool.spec.cap["EUR"])  # no drop in this test
+    player = new_player(p, "EUR", "100.00")
+    p.play(player, *ONE_BET, slip(("straight", "10.00", (17,))))
+    for name, pool in pools.items():
+        fed = int(1000 * FUNDS[name])  # 5, 3 and 2 cents of 10.00
+        assert balance(p, account_code(pool.code, "EUR")) == pool.spec.seed["EUR"] + fed
+    assert p.audit().total == 0
+
+
+def test_000_12_52_only_a_winner_of_the_main_game_takes_a_fund(sqlite_platform: Platform) -> None:
+    """'Only players who have won the main game can win a jackpot': a fund past its level waits
+    through losing plays and drops whole to the first winning one."""
+    p = sqlite_platform
+    pool = pool_of(*ONE_BET, "one_bet")
+    for name in ("jackpot", "mega"):
+        other = pool_of(*ONE_BET, name)
+        set_level(p, other, other.spec.cap["EUR"])
+    set_level(p, pool, pool.spec.seed["EUR"])  # reached: the next winner takes it
+    player = new_player(p, "EUR", "100.00")
+    for _ in range(60):
+        r = p.play(player, *ONE_BET, slip(("red", "1.00", ())))
+        if r["returned_minor"] == 0:
+            assert r["jackpots"]["wins"] == []
+            continue
+        won = r["jackpots"]["wins"]
+        assert [w["pool"] for w in won] == [pool.code]
+        assert won[0]["amount_minor"] >= pool.spec.seed["EUR"]
+        assert balance(p, account_code(pool.code, "EUR")) == pool.spec.seed["EUR"]  # reseeded
+        break
+    else:  # pragma: no cover - 60 losses on red in a row
+        raise AssertionError("no winning play")
+    assert p.audit().total == 0
+
+
+def test_000_12_51_a_jokerbet_stake_feeds_its_three_funds(sqlite_platform: Platform) -> None:
+    p = sqlite_platform
+    shares = {"jackpot": Fraction(5, 1000), "mega": Fraction(3, 1000), "jokerbet": Fraction(2, 1000)}
+    pools = {n: pool_of("jokerbet", "digitain", n) for n in shares}
+    for pool in pools.values():
+        set_level(p, pool, pool.spec.cap["AMD"], "AMD")
+    player = new_player(p, "AMD", "100000")
+    p.play(player, "jokerbet", "digitain", slip(("black", "10000", ())))
+    for name, pool in pools.items():
+        fed = int(10000 * shares[name])  # 50, 30 and 20 AMD of 10,000
+        assert balance(p, account_code(pool.code, "AMD")) == pool.spec.seed["AMD"] + fed
+    assert p.audit().total == 0

@@ -72,7 +72,8 @@ class PokerVariant:
 
 
 _TOP = {"game", "title", "source", "kind", "paytables", "options", "limits", "sim_rounds",
-        "paytable_assumed", "admission", "assumptions"}
+        "paytable_assumed", "admission", "assumptions",
+        "jackpots"}  # issue 16: the jackpot pools (games/jackpot.py reads them; the engine does not)
 
 
 def parse_variant(schema: Schema, data: Mapping[str, Any], name: str) -> PokerVariant:

@@ -147,6 +147,7 @@ _TOP_KEYS: Final = {
     "game", "title", "source", "kind", "wheel", "balls", "zero_rule", "payouts", "racetrack",
     "neighbours_max", "first_four", "zero_wins_under", "lightning", "limit_sets", "seats",
     "paytable_assumed", "admission", "assumptions",
+    "jackpots",  # issue 16: the jackpot pools (games/jackpot.py reads them; the engine does not)
 }
 
 
