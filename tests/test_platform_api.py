@@ -241,6 +241,7 @@ def test_games_catalogue_says_where_each_game_is_played(api: Api) -> None:
     modes = {g["name"]: g["play"] for g in api.c.get("/api/games").json()["items"]}
     assert modes["roulette"] == modes["dragon_tiger"] == modes["baccarat"] == "single"
     assert modes["blackjack"] == modes["three_card_poker"] == modes["casino_holdem"] == "decision"
+    assert modes["top_card"] == "decision"  # 000 §12.16: a tie asks war or fold (not every round)
     assert set(modes.values()) == {"single", "decision"}
     # a shoe's composition for the in-browser shoe check (docs/provably_fair.md "Shoes")
     assert api.c.get("/api/games/baccarat/variants/live_004").json()["decks"] == 8

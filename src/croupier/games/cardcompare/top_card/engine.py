@@ -131,6 +131,13 @@ class TopCardEngine:
             return DrawRequest("card", state.shoe.size)
         return None
 
+    @staticmethod
+    def asks_decisions(variant: object) -> bool:
+        """Whether a round may wait for the player: on a tie the player goes to war or folds, in
+        every variant. (The platform's one trial round from a fixed stream deals no tie, so it
+        must be told: a single-request round would be refused whenever the cards tie.)"""
+        return True
+
     def legal_actions(self, state: TopCardState) -> list[Decision]:
         if state.settlement is not None or state.war is not None or not state.queue:
             return []
