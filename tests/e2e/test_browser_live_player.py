@@ -111,7 +111,8 @@ def bet_red_from_the_page(base: str, page: Any, dealer: dict[str, Any]) -> tuple
             page.click(f"#chips .chip-btn[data-minor='{chip}']")
             page.click("#layout .spot-btn[data-code='red']")
             page.click("#confirm")
-            page.wait_for_selector("#slip li.accepted", timeout=2_500)
+            # a loaded machine answers late: a bet retried before its answer would be a second bet
+            page.wait_for_selector("#slip li.accepted", timeout=15_000)
             return int(page.get_attribute("#slip", "data-round")), chip
         except Exception as exc:  # noqa: BLE001 - the window closed meanwhile: the next one
             tried.append(f"{str(exc)[:160]} / toast: {page.text_content('#toast')}")
