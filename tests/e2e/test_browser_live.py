@@ -9,17 +9,13 @@ manual settlement that the maker cannot approve and a second floor manager does 
 from __future__ import annotations
 
 import json
-import secrets
-import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
-import uuid
-from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.e2e.live_client import call, cash, person, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -34,36 +30,6 @@ def server(launch: Any) -> tuple[str, dict[str, str]]:
         "CROUPIER_LIVE_RESULT_SECONDS": "600",
     })
     return srv.base, srv.env
-
-
-def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method)
-    req.add_header("Content-Type", "application/json")
-    if method != "GET":
-        req.add_header("Idempotency-Key", str(uuid.uuid4()))
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read() or b"null")
-
-
-def person(base: str, env: dict[str, str], role: str | None = None) -> dict[str, Any]:
-    login = f"lv_{secrets.token_hex(4)}"
-    call(base, "POST", "/api/players", {"login": login, "password": "password123",
-                                        "date_of_birth": "1980-01-01", "currency": "EUR",
-                                        "document_number": f"E2E{secrets.token_hex(5)}"})
-    session = call(base, "POST", "/api/sessions", {"login": login, "password": "password123"})
-    if role is not None:
-        subprocess.run([sys.executable, "-m", "croupier.cli", "operator", "grant", login,
-                        "--role", role, "--database", env["CROUPIER_DATABASE_URL"]], check=True,
-                       env=env, capture_output=True,
-                       cwd=Path(env["CROUPIER_DATABASE_URL"].removeprefix("sqlite:///")).parent)
-    return {"token": session["token"], "player": session["player"]}
-
-
-def cash(base: str, who: dict[str, Any]) -> int:
-    return int(call(base, "GET", "/api/wallet", token=who["token"])["cash_minor"])
 
 
 def bet_next_round(base: str, who: dict[str, Any], bets: list[dict[str, Any]],
@@ -86,14 +52,6 @@ def bet_next_round(base: str, who: dict[str, Any], bets: list[dict[str, Any]],
                 pass  # the window closed meanwhile: the next one
         time.sleep(0.05)
     raise AssertionError("no betting window opened")
-
-
-def wait_until(fn: Any, what: str) -> None:
-    for _ in range(400):
-        if fn():
-            return
-        time.sleep(0.05)
-    raise AssertionError(what)
 
 
 def console(browser: Any, base: str, who: dict[str, Any]) -> Any:
