@@ -1,11 +1,18 @@
 """Crash round under load (issue 17): N players bet in one round, then their cash-outs arrive
-spread over the running phase (and some after the crash) from concurrent threads; each request
-is one transaction through the round row's lock (the serialisation point). Prints the cash-out
-latency p50/p99 and checks that no cash-out received after the crash was paid.
+spread over the running phase - and 20% of them after the crash - while the table's ticker crashes
+and settles the round; each request is one transaction through the round row's lock (the
+serialisation point). Prints the cash-out latency p50/p99, the database time of a request, the
+machine's load, and checks that no cash-out received after the crash was paid.
 
-The server clock is simulated (each request carries its receive time, in order), the latency is
-real wall time on PostgreSQL. Environment: ``BENCH_CRASH_PLAYERS`` (1000), ``BENCH_CRASH_THREADS``
-(16), ``BENCH_CRASH_PG`` (admin URL, default postgresql+psycopg://postgres@127.0.0.1:5432/postgres).
+Open loop: the running phase (from its start to 1.2 x the crash time) is played in
+``BENCH_CRASH_SECONDS`` of wall time; the server clock of a request (its receive time) is the
+running phase's time at the wall time it is sent, and each request is sent at its time by a pool
+of ``BENCH_CRASH_THREADS`` client threads whether or not earlier ones have been answered. The
+latency of a request is from the time it was due to its answer (a client's own queueing counts).
+A ticker thread calls ``crash_if_due`` every 20 ms on the same clock, as the server's does.
+
+Environment: ``BENCH_CRASH_PLAYERS`` (1000), ``BENCH_CRASH_THREADS`` (16), ``BENCH_CRASH_SECONDS``
+(4), ``BENCH_CRASH_PG`` (admin URL, default postgresql+psycopg://postgres@127.0.0.1:5432/postgres).
 A database of its own is created and dropped.
 """
 
@@ -18,6 +25,36 @@ import time
 import uuid
 from datetime import UTC, date, datetime, timedelta
 from typing import Any
+
+
+class DbTimer:
+    """Wall time a thread spends in the database (statements and commits), per request."""
+
+    def __init__(self, engine: Any) -> None:
+        from sqlalchemy import event
+        from sqlalchemy.orm import Session
+
+        self.local = threading.local()
+
+        def start(*_a: Any) -> None:
+            self.local.t0 = time.perf_counter()
+
+        def stop(*_a: Any) -> None:
+            t0 = getattr(self.local, "t0", None)
+            if t0 is not None:
+                self.local.spent = getattr(self.local, "spent", 0.0) + time.perf_counter() - t0
+                self.local.t0 = None
+
+        event.listen(engine, "before_cursor_execute", start)
+        event.listen(engine, "after_cursor_execute", stop)
+        event.listen(engine, "commit", start)
+        event.listen(Session, "after_commit", stop)
+
+    def reset(self) -> None:
+        self.local.spent, self.local.t0 = 0.0, None
+
+    def spent(self) -> float:
+        return float(getattr(self.local, "spent", 0.0))
 
 
 def main() -> None:
@@ -36,6 +73,7 @@ def main() -> None:
 
     n = int(os.environ.get("BENCH_CRASH_PLAYERS", "1000"))
     threads = int(os.environ.get("BENCH_CRASH_THREADS", "16"))
+    seconds = float(os.environ.get("BENCH_CRASH_SECONDS", "4"))
     admin_url = os.environ.get("BENCH_CRASH_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
     name = f"croupier_bench_crash_{uuid.uuid4().hex[:8]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
@@ -68,7 +106,7 @@ def main() -> None:
             with lock:
                 players.append(pl)
 
-        _pool(make, list(range(n)), threads)
+        _pool(make, list(range(n)), 8)
         print(f"{n} players registered, funded and bet in {time.perf_counter() - t:.1f} s")
         start = t0 + timedelta(milliseconds=v.betting_ms)
         p.run(lambda s: C.start_round(s, rid, start))
@@ -77,43 +115,94 @@ def main() -> None:
         span = (crash_at - start) * 1.2
         rng = np.random.default_rng(17)
         offsets = sorted(rng.uniform(0, 1, size=n).tolist())
-        when = {pl.id: start + span * f for pl, f in zip(players, offsets, strict=True)}
+        due = {pl.id: f * seconds for pl, f in zip(players, offsets, strict=True)}  # wall s from w0
+        timer = DbTimer(p.db.write)
         latencies: list[float] = []
+        before: list[bool] = []  # due before the crash time
+        service: list[float] = []
+        db_time: list[float] = []
         accepted: dict[int, datetime] = {}
         refused_late = 0
+        w0 = time.perf_counter() + 0.2
+
+        def server_now() -> datetime:
+            """The running phase's clock at this wall time (the server clock of the run)."""
+            return start + span * ((time.perf_counter() - w0) / seconds)
 
         def cash(pl: Any) -> None:
             nonlocal refused_late
-            at = when[pl.id]
+            due_at = w0 + due[pl.id]
+            pause = due_at - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
             t1 = time.perf_counter()
+            timer.reset()
+            at = server_now()
             try:
                 p.run(lambda s: C.cash_out(s, pl, rid, 0, at))
                 ok = True
             except CroupierError:
                 ok = False
-            dt = time.perf_counter() - t1
+            t2 = time.perf_counter()
             with lock:
-                latencies.append(dt)
+                latencies.append(t2 - due_at)
+                before.append(at < crash_at)
+                service.append(t2 - t1)
+                db_time.append(timer.spent())
                 if ok:
                     accepted[pl.id] = at
                 elif at >= crash_at:
                     refused_late += 1
 
-        ordered = sorted(players, key=lambda pl: when[pl.id])
-        t = time.perf_counter()
+        stop = threading.Event()
+        crashed: list[datetime] = []
+
+        settle_s: list[float] = []
+
+        def ticker() -> None:
+            while not stop.is_set() and not crashed:
+                now = server_now()
+                t3 = time.perf_counter()
+                if p.run(lambda s, n=now: C.crash_if_due(s, rid, n)) is not None:
+                    crashed.append(now)
+                    settle_s.append(time.perf_counter() - t3)
+                time.sleep(0.02)
+
+        tick = threading.Thread(target=ticker)
+        ordered = sorted(players, key=lambda pl: due[pl.id])
+        load0 = os.getloadavg()
+        tick.start()
         _pool(cash, ordered, threads)
-        wall = time.perf_counter() - t
-        p.run(lambda s: C.crash_if_due(s, rid, crash_at))
+        wall = time.perf_counter() - w0
+        load1 = os.getloadavg()
+        stop.set()
+        tick.join()
+        if not crashed:
+            p.run(lambda s: C.crash_if_due(s, rid, crash_at))
         paid_late = p.read(lambda s: sum(
             1 for play in s.query(Play).filter_by(round_id=rid)
-            if (play.returned_total or 0) > 0 and when[play.player_id] >= crash_at))
-        lat = np.array(latencies) * 1000
-        late = sum(1 for pl in players if when[pl.id] >= crash_at)
-        print(f"cash-outs: {n} requests from {threads} threads in {wall:.2f} s = {n / wall:,.0f}/s; "
-              f"latency p50 {np.percentile(lat, 50):.1f} ms, p99 {np.percentile(lat, 99):.1f} ms "
-              f"(PostgreSQL)")
-        print(f"accepted {len(accepted)}, arrived after the crash {late} (refused {refused_late}), "
-              f"paid after the crash: {paid_late}; ledger total {p.audit().total}")
+            if (play.returned_total or 0) > 0 and play.player_id not in accepted))
+        late = p.read(lambda s: s.execute(text(
+            "SELECT count(*) FROM crash_cash_outs WHERE round_id = :r AND received_at >= :c"),
+            {"r": rid, "c": crash_at}).scalar_one())
+        lat, svc, dbt = (np.array(x) * 1000 for x in (latencies, service, db_time))
+
+        def pct(a: Any) -> str:
+            return f"p50 {np.percentile(a, 50):.1f} ms, p99 {np.percentile(a, 99):.1f} ms"
+
+        print(f"cash-outs: {n} requests due over {seconds:.1f} s ({n / seconds:,.0f}/s) from {threads} "
+              f"threads, done in {wall:.2f} s; PostgreSQL; load average {load0[0]:.2f} -> {load1[0]:.2f} "
+              f"on {os.cpu_count()} cores")
+        pre = np.array(before)
+        print(f"  latency (due -> answer) {pct(lat)}; service (sent -> answer) {pct(svc)}; "
+              f"database time of a request {pct(dbt)}")
+        print(f"  received before the crash: latency {pct(lat[pre])}; after: {pct(lat[~pre])}; "
+              f"the crash and settlement of the round took {settle_s[0] if settle_s else 0:.2f} s "
+              "(in this process)")
+        print(f"accepted {len(accepted)}, refused after the crash {refused_late}, stored with a receive "
+              f"time after the crash {late}, paid without an accepted cash-out {paid_late}; crashed by "
+              f"the ticker at +{((crashed[0] if crashed else crash_at) - crash_at) / C.MS:.0f} ms; "
+              f"ledger total {p.audit().total}")
         p.db.dispose()
     finally:
         with admin.connect() as c:

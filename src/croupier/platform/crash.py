@@ -6,9 +6,9 @@ Phases of a crash round (a :class:`~croupier.store.models.Round` with ``fair_sch
 debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settled`` at the crash
 (or ``voided`` if it never started).
 
-* Serialisation point: the round row. A cash-out holds it ``FOR SHARE`` (cash-outs do not wait
-  for each other; a player's own commands are serial), reads the clock inside the lock, and is
-  accepted only if that time is before the crash time (``closed_at`` + the curve's time of the
+* Serialisation point: the round row. A cash-out holds it ``FOR KEY SHARE`` (cash-outs do not
+  wait for each other; a player's own cash-outs are serial: their play row), and is accepted only
+  if its receive time is before the crash time (``closed_at`` + the curve's time of the
   crash point); it is stored (``crash_cash_outs``, unique per bet and kind) in the same
   transaction. The crash takes the row ``FOR UPDATE``: it waits for the cash-outs in flight and
   every later one sees the round crashed. Its multiplier is the curve's at the receive time.
@@ -24,10 +24,13 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
+import weakref
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import DateTime, insert, select, text
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, IllegalAction, RoundFinished
@@ -41,7 +44,7 @@ from croupier.games.crash.variant import CrashVariant
 from croupier.platform.clock import aware
 from croupier.platform.errors import RoundStateError, UnknownTable
 from croupier.platform.ledger import Ledger
-from croupier.platform.rounds import add_event, play_bets, resolve_game, settle_play
+from croupier.platform.rounds import add_event, resolve_game, settle_play
 from croupier.platform.tables import RoundReport, _lock_round, _next_lock_id, void_round
 from croupier.store.crash_models import CrashCashOut, CrashChain
 from croupier.store.models import GameTable, Play, Player, Round
@@ -177,48 +180,132 @@ def _cash_outs(session: Session, play_id: int) -> list[Action]:
     return [Decision(r.name, {"bet": r.bet, "at": r.at}) for r in rows]
 
 
+#: the lock of a cash-out: the round row ``FOR KEY SHARE`` (it conflicts only with the crash's and
+#: the start's ``FOR UPDATE``: cash-outs never wait for each other), then the player's play ``FOR
+#: UPDATE`` (the player's own cash-outs one at a time) - rows locked in that order (round, play),
+#: as the crash locks the round and then pays the plays. SQLite: the write lock serialises all.
+_LOCK_PG = " FOR KEY SHARE OF r FOR UPDATE OF p"
+_CASH_OUT_ROW = """SELECT r.state, r.fair_scheme, r.number, r.table_id, r.game, r.variant,
+ r.closed_at, r.server_seed, r.client_seed, p.id AS play_id, p.currency
+ FROM rounds r JOIN plays p ON p.round_id = r.id AND p.player_id = :player
+ WHERE r.id = :round"""
+_ROW_TYPES = {"closed_at": DateTime(timezone=True)}
+#: the play's bets (in order) and its stored cash-outs (in order), one statement
+_PLAY_RECORD = text("""SELECT 0 AS k, seq AS o, code AS a, stake AS n, CAST(target AS TEXT) AS t
+ FROM bets WHERE play_id = :play
+ UNION ALL SELECT 1, id, name, bet, at FROM crash_cash_outs WHERE play_id = :play ORDER BY 1, 2""")
+_INSERT = insert(CrashCashOut)
+
+
+@dataclass(frozen=True, slots=True)
+class _Running:
+    """What a cash-out needs of a running round that no longer changes once it runs."""
+
+    number: int
+    spec: Any
+    variant: CrashVariant
+    closed_at: datetime
+    crash_at: datetime
+
+
+#: per database (engine) and round, with the timing override in force: a running round's crash
+#: time, computed once (a draw and the curve) - the seed, the variant and ``closed_at`` are fixed
+_RUNNING: weakref.WeakKeyDictionary[Any, dict[tuple[int, Any], _Running]] = weakref.WeakKeyDictionary()
+
+
+def _running(session: Session, round_id: int, row: Any = None) -> _Running | None:
+    """The cached crash time of a running round (``row``: the round's columns, to fill it)."""
+    per_db = _RUNNING.get(session.get_bind())
+    key = (round_id, tuple(sorted(_TIMING.items())))
+    hit = per_db.get(key) if per_db is not None else None
+    if hit is not None or row is None or row.closed_at is None:
+        return hit
+    spec, v = crash_variant(row.game, row.variant)
+    closed = aware(row.closed_at)
+    hundredths = crash_hundredths(v, crash_draw(v, row.server_seed, row.client_seed))
+    info = _Running(row.number, spec, v, closed, closed + curve_of(v).time_of(hundredths) * MS)
+    if per_db is None:
+        per_db = _RUNNING.setdefault(session.get_bind(), {})
+    if len(per_db) > 256:
+        per_db.clear()
+    per_db[key] = info
+    return info
+
+
+def _crashed(number: int | None) -> RoundFinished:
+    return RoundFinished(f"round {number} crashed before the cash-out arrived: the server's "
+                         "record decides (000 §12.20)")
+
+
 def cash_out(session: Session, player: Player, round_id: int, bet: int, now: datetime,
              half: bool = False) -> dict[str, Any]:
     """A cash-out request received at ``now``: accepted and stored, or refused with a reason.
 
-    Serialisation: the player's own commands one at a time (their cash row), the round row
-    ``FOR SHARE`` - cash-outs do not wait for each other, the crash (``FOR UPDATE``) waits for
-    those in flight and every later one sees the round crashed; a unique key stores each
-    cash-out of a bet at most once."""
-    # lock order round -> player, as the crash (round -> the players' accounts): no deadlock
-    rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update(read=True)
-                          .execution_options(populate_existing=True)).one_or_none()
-    Ledger(session).lock_player(player.id)
-    if rnd is None or rnd.fair_scheme != SCHEME:
+    The fast path of the hot request (docs/crash.md "Cash-out latency"): plain SQL, three
+    statements in one short transaction - lock the round and the play and read the round, read the
+    play's bets and stored cash-outs, store the cash-out - and the engine, which decides.
+
+    Serialisation: the round row is the one point where a cash-out meets the crash. A cash-out
+    holds it ``FOR KEY SHARE`` (cash-outs do not wait for each other); the crash holds it ``FOR
+    UPDATE``, so it waits for the cash-outs in flight and every later one sees the round crashed.
+    A cash-out received at or after the crash time is refused without any lock: the round crashed
+    by then, whatever the database says. The player's play ``FOR UPDATE`` serialises their own
+    cash-outs; the unique key stores each cash-out of a bet at most once."""
+    info = _running(session, round_id)
+    if info is not None and now >= info.crash_at:
+        raise _crashed(info.number)
+    conn = session.connection()
+    sql = _CASH_OUT_ROW + ("" if conn.dialect.name == "sqlite" else _LOCK_PG)
+    row = conn.execute(text(sql).columns(**_ROW_TYPES),
+                       {"round": round_id, "player": player.id}).one_or_none()
+    if row is None:
+        raise _refusal_without_play(session, round_id)
+    if row.fair_scheme != SCHEME:
         raise IllegalAction(f"round {round_id} is not a crash round")
-    if rnd.state == "open":
-        raise IllegalAction(f"round {rnd.number} has not started: nothing to cash out yet")
-    crash_at = crash_time(rnd)
-    if rnd.state != "closed" or crash_at is None or now >= crash_at:
-        raise RoundFinished(f"round {rnd.number} crashed before the cash-out arrived: the "
-                            "server's record decides (000 §12.20)")
-    play_row = session.scalars(select(Play).where(Play.round_id == rnd.id,
-                                                  Play.player_id == player.id)).one_or_none()
-    if play_row is None:
-        raise IllegalAction(f"you have no bet in round {rnd.number}")
-    spec, v = crash_variant(rnd.game, rnd.variant)
-    reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in play_bets(session, play_row.id)]
-    state = spec.engine.start(v, reqs, play_row.currency)
-    for d in _cash_outs(session, play_row.id):
-        state = spec.engine.apply(state, d)
-    ms = (now - aware(rnd.closed_at or now)) // MS
-    at = format_multiplier(curve_of(v).hundredths_at(ms))
+    if row.state == "open":
+        raise IllegalAction(f"round {row.number} has not started: nothing to cash out yet")
+    info = _running(session, round_id, row)
+    if row.state != "closed" or info is None or now >= info.crash_at:
+        raise _crashed(row.number)
+    reqs: list[BetRequest] = []
+    decisions: list[Action] = []
+    for k, _o, a, n, t in conn.execute(_PLAY_RECORD, {"play": row.play_id}):
+        if k == 0:
+            reqs.append(BetRequest(a, n, tuple(json.loads(t) if t else ())))
+        else:
+            decisions.append(Decision(a, {"bet": n, "at": t}))
+    engine = info.spec.engine
+    state = engine.start(info.variant, reqs, row.currency)
+    for d in decisions:
+        state = engine.apply(state, d)
+    ms = (now - info.closed_at) // MS
+    at = format_multiplier(curve_of(info.variant).hundredths_at(ms))
     name = "half_cash_out" if half else "cash_out"
-    spec.engine.apply(state, Decision(name, {"bet": bet, "at": at}))  # the engine's rules decide
-    session.add(CrashCashOut(round_id=rnd.id, play_id=play_row.id, bet=bet, name=name, at=at,
-                             received_ms=ms, received_at=now))
-    session.flush()
-    return {"round_id": rnd.id, "number": rnd.number, "table_id": rnd.table_id, "bet": bet,
+    engine.apply(state, Decision(name, {"bet": bet, "at": at}))  # the engine's rules decide
+    conn.execute(_INSERT, {"round_id": round_id, "play_id": row.play_id, "bet": bet, "name": name,
+                           "at": at, "received_ms": ms, "received_at": now})
+    return {"round_id": round_id, "number": row.number, "table_id": row.table_id, "bet": bet,
             "cash_out": name, "at": at}
+
+
+def _refusal_without_play(session: Session, round_id: int) -> CroupierError:
+    """Why a cash-out found no play of the player in the round (the slow path of a refusal)."""
+    rnd = session.get(Round, round_id)
+    if rnd is None or rnd.fair_scheme != SCHEME:
+        return IllegalAction(f"round {round_id} is not a crash round")
+    if rnd.state == "open":
+        return IllegalAction(f"round {rnd.number} has not started: nothing to cash out yet")
+    if rnd.state != "closed":
+        return _crashed(rnd.number)
+    return IllegalAction(f"you have no bet in round {rnd.number}")
 
 
 def crash_if_due(session: Session, round_id: int, now: datetime) -> RoundReport | None:
     """Crash and settle the round if its crash time has come (the table's ticker calls this)."""
+    # not due: no lock (the ticker asks every 20 ms; a lock would hold up the cash-outs)
+    rnd = session.get(Round, round_id)
+    if rnd is None or rnd.state != "closed" or (due := crash_time(rnd)) is None or now < due:
+        return None
     rnd = _lock_round(session, round_id)
     crash_at = crash_time(rnd)
     if rnd.state != "closed" or crash_at is None or now < crash_at:
