@@ -97,3 +97,56 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     assert r.status_code == 200 and r.json()["status"] == "stopped"
     r = c.post("/api/crash/tables/crash-eur/autobet/stop", headers=h)
     assert r.status_code >= 400 and "no AUTOBET" in r.json()["detail"]
+
+
+def test_000_12_20_fairness_verify_route_recomputes_each_round_of_the_history(
+        crash_api: tuple[Api, Platform, Clock]) -> None:
+    """000 §12.20 Fairness ("players can verify that the crash point was set beforehand"):
+    ``GET /api/crash/verify`` recomputes a played round from its revealed seed and its chain's
+    public data alone, with the code of ``croupier verify crash``; a seed out of place fails."""
+    import io
+    import json
+
+    from croupier.cli import main
+
+    api, p, clock = crash_api
+    c = api.c
+    for _ in range(12):  # a few rounds: open, run, crash
+        p.run(lambda s: C.tick(s, "crash-eur", clock.now, chain_length=40))
+        clock.now += timedelta(seconds=200)
+    state = c.get("/api/crash/tables/crash-eur").json()
+    assert len(state["history"]) >= 3
+    chain = state["chains"][0]
+    for h in state["history"]:
+        q = {"game": "crash", "variant": "standard", "seed": h["seed"], "round": h["number"],
+             "terminating_hash": chain["terminating_hash"], "salt": chain["salt"],
+             "first_round": chain["first_round"], "published_at_round": chain["published_at_round"],
+             "chain_length": chain["length"]}
+        r = c.get("/api/crash/verify", params=q)
+        assert r.status_code == 200, r.text
+        doc = r.json()
+        assert doc["crash"] == h["crash"] and doc["chain_position"] == h["chain_position"]
+        assert doc["seed_hashes_to_terminating_hash"] is True
+        # published when round 0 was the last played: round n was fixed n rounds ahead
+        assert doc["determined_rounds_in_advance"] == h["number"] - chain["published_at_round"]
+        out = io.StringIO()  # the CLI says the same, key for key
+        code = main(["verify", "crash", "--seed", h["seed"], "--round", str(h["number"]),
+                     "--terminating-hash", chain["terminating_hash"], "--salt", chain["salt"],
+                     "--first-round", str(chain["first_round"]), "--published-at-round",
+                     str(chain["published_at_round"]), "--chain-length", str(chain["length"]),
+                     "--json"], out=out)
+        assert json.loads(out.getvalue()) == {k: v for k, v in doc.items() if k != "ok"}
+        assert code == (0 if doc["ok"] else 1)
+    h0, h1 = state["history"][0], state["history"][1]
+    bad = c.get("/api/crash/verify", params={  # a seed presented as another round's
+        "seed": h0["seed"], "round": h1["number"], "terminating_hash": chain["terminating_hash"],
+        "salt": chain["salt"], "first_round": chain["first_round"]}).json()
+    assert bad["seed_hashes_to_terminating_hash"] is False and bad["ok"] is False
+    r = c.get("/api/crash/verify", params={"seed": "zz", "round": 1, "terminating_hash": "00" * 32, "salt": "s"})
+    assert r.status_code in (400, 422)
+    r = c.get("/api/crash/verify", params={"seed": h0["seed"], "round": 1, "terminating_hash": "00" * 32,
+                                           "salt": "s", "game": "roulette"})
+    assert r.status_code == 400 and "not a crash game" in r.json()["detail"]
+    r = c.get("/api/crash/verify", params={"seed": h0["seed"], "round": 999, "terminating_hash": "00" * 32,
+                                           "salt": "s", "chain_length": 10})
+    assert r.status_code == 400 and "not in this chain" in r.json()["detail"]

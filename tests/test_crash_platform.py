@@ -17,7 +17,7 @@ from croupier.platform import crash as C
 from croupier.platform.errors import BettingClosed
 from croupier.platform.service import Platform
 from croupier.platform.tables import place_bets
-from croupier.store.models import Play, Round
+from croupier.store.models import Bet, Play, Round
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import make_platform, new_player, slip
 
@@ -128,6 +128,65 @@ def test_race_simultaneous_cash_outs_settle_once_and_none_after_the_crash(pg_url
     p.run(lambda s: C.crash_if_due(s, rid, crash_at))
     assert p.read(lambda s: {pl.returned_total for pl in s.query(Play).filter_by(round_id=rid)}) == {3000}
     assert p.audit().total == 0
+    p.db.dispose()
+
+
+def test_race_500_simultaneous_cash_outs_in_one_round_each_settle_exactly_once(pg_url: str) -> None:
+    """Issue 17 "race-freedom": 500 bets (50 players x 10) in one round, every bet cashed out
+    twice at once from 32 threads (1,000 requests) and once more after the crash: each bet is
+    accepted exactly once, none after the crash, and each pays exactly once at the crash."""
+    import queue
+
+    p = make_platform(pg_url)
+    players = [new_player(p, deposit="20") for _ in range(50)]
+    rid = _table(p, _seed_with_crash(400, 5000))
+    ten = slip(*(("bet", "1", ()) for _ in range(10)))
+    for pl in players:
+        p.run(lambda s, pl=pl: place_bets(s, pl, "crash-eur", ten, T0 + timedelta(seconds=1)))
+    start = T0 + timedelta(milliseconds=V.betting_ms)
+    p.run(lambda s: C.start_round(s, rid, start))
+    crash_at = p.read(lambda s: C.crash_time(s.get(Round, rid)))
+    assert crash_at is not None
+    when = start + curve_of(V).time_of(300) * C.MS
+    jobs: queue.Queue[tuple[Any, int, datetime]] = queue.Queue()
+    for k in range(2):
+        for pl in players:
+            for bet in range(10):
+                jobs.put((pl, bet, when + k * C.MS))
+    for pl in players[:5]:
+        jobs.put((pl, 0, crash_at))
+    accepted: list[tuple[int, int]] = []
+    refused: list[str] = []
+    lock = threading.Lock()
+    go = threading.Barrier(32)
+
+    def worker() -> None:
+        go.wait()
+        while True:
+            try:
+                pl, bet, at = jobs.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                p.run(lambda s, pl=pl, bet=bet, at=at: C.cash_out(s, pl, rid, bet, at))
+                with lock:
+                    accepted.append((pl.id, bet))
+            except (IllegalAction, RoundFinished) as exc:
+                with lock:
+                    refused.append(type(exc).__name__)
+
+    threads = [threading.Thread(target=worker) for _ in range(32)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(accepted) == sorted((pl.id, b) for pl in players for b in range(10))
+    assert sorted(refused) == ["IllegalAction"] * 500 + ["RoundFinished"] * 5
+    p.run(lambda s: C.crash_if_due(s, rid, crash_at))
+    assert p.read(lambda s: {pl.returned_total for pl in s.query(Play).filter_by(round_id=rid)}) == {3000}
+    assert p.read(lambda s: s.query(Bet).filter(Bet.returned == 300).count()) == 500
+    audit = p.audit()
+    assert audit.total == 0 and not audit.mismatched and not audit.negative_players
     p.db.dispose()
 
 

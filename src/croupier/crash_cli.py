@@ -14,11 +14,8 @@ import json
 from typing import Any, TextIO
 
 from croupier.errors import CroupierError
-from croupier.games.crash.chain import ADVANCE, Chain, verify_round
-from croupier.games.crash.multiplier import format_multiplier
+from croupier.games.crash.chain import ADVANCE, CRASH_GAMES, Chain, proof_record
 from croupier.games.registry import load_variant
-
-CRASH_GAMES = ("crash", "rocketon")
 
 
 def add_arguments(v: argparse.ArgumentParser) -> None:
@@ -43,22 +40,15 @@ def run(args: argparse.Namespace, out: TextIO) -> int:
     variant = load_variant(args.what, variant_name)
     published = args.first_round - ADVANCE if args.published_at_round is None else args.published_at_round
     chain = Chain(args.terminating_hash, args.salt, args.chain_length, args.first_round, published)
-    proof = verify_round(variant, chain, args.round, args.seed)
-    result: dict[str, Any] = {
-        "game": args.what, "variant": variant_name, "round": proof.round_no,
-        "chain_position": proof.position, "seed": args.seed, "salt": args.salt,
-        "terminating_hash": args.terminating_hash, "seed_hashes_to_terminating_hash": proof.chain_ok,
-        "draw": proof.draw, "crash": format_multiplier(proof.crash),
-        "determined_rounds_in_advance": proof.advance,
-        f"determined_at_least_{ADVANCE}_rounds_in_advance": proof.advance_ok,
-    }
+    result = proof_record(args.what, variant_name, variant, chain, args.round, args.seed)
+    ok = bool(result.pop("ok"))
     if args.json:
         json.dump(result, out, indent=2)
         out.write("\n")
     else:
         for k, v in result.items():
             out.write(f"{k}: {v}\n")
-    return 0 if proof.ok else 1
+    return 0 if ok else 1
 
 
 def add_table_parser(sub: Any) -> None:

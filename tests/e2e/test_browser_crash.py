@@ -120,11 +120,19 @@ def test_000_12_20_crash_page_manual_and_auto_cash_out_move_the_balance_exactly(
     else:
         pytest.fail(f"no auto cash-out in {ROUNDS} rounds")
 
-    # the history: each round with its revealed seed and the command that recomputes it
+    # the history: each round with its revealed seed, its verification link (000 §12.20
+    # Fairness: the server recomputes it from the public inputs in the link) and the command
     page.wait_for_selector(f"#crash-history li[data-round='{rid}']")
     cmd = page.text_content(f"#crash-history li[data-round='{rid}'] .verify-cmd") or ""
     assert cmd.startswith("croupier verify crash --variant standard --seed ")
     assert "--terminating-hash " in cmd
+    href = page.get_attribute(f"#crash-history li[data-round='{rid}'] a.verify-api", "href") or ""
+    assert href.startswith("/api/crash/verify?")
+    proof = page.evaluate("async (u) => (await fetch(u)).json()", href)
+    assert proof["seed_hashes_to_terminating_hash"] is True
+    # a table's first chain starts with its next round: round n was fixed n rounds ahead
+    assert proof["ok"] is (proof["determined_rounds_in_advance"] >= 10)
+    assert proof["crash"] == page.get_attribute(f"#crash-history li[data-round='{rid}']", "data-crash")
     _shot(page, "crash-history.png")
     # the page's own words in Ukrainian and Lithuanian too
     page.select_option("#lang-select", "uk")
@@ -170,3 +178,86 @@ def test_000_12_26_rocketon_half_cash_out_then_the_rest_by_hand(page: Any, crash
     else:
         pytest.fail(f"no 50% cash-out before the crash in {ROUNDS} rounds")
     assert not page.errors
+
+
+def _open_autobet(page: Any) -> None:
+    if page.get_attribute("#autobet", "open") is None:
+        page.click("#autobet summary")
+
+
+def test_000_12_20_autobet_form_plays_until_the_total_bets_limit(page: Any, crash_server: str) -> None:
+    """The AUTOBET form end to end (000 §12.20 Auto mode): base bet 0.10, total bets limit 0.70,
+    auto cash-out x2.00, after a win "return to base", after a loss "double". The server bets every
+    round without a click; each bet follows the rule from the last result (replayed by the
+    session model, games/crash/autobet.py) and the session stops when the next bet would take the
+    total above the limit; the balance moves by exactly the returns minus the stakes."""
+    from croupier.games.crash.autobet import Autobet
+
+    base = crash_server
+    page.set_default_timeout(20_000)
+    _register_and_deposit(page, base, "20.00", 2000)
+    page.goto(f"{base}/crash.html?id=crash-eur")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '2000'")
+    _open_autobet(page)
+    assert [o.get_attribute("value") for o in page.locator("#ab-loss option").all()] == ["base", "double"]
+    page.fill("#ab-base", "0.10")
+    page.fill("#ab-limit", "0.70")
+    page.fill("#ab-auto", "2.00")
+    page.select_option("#ab-win", "base")
+    page.select_option("#ab-loss", "double")
+    page.click("#autobet-start")
+    page.wait_for_selector("#autobet-status[data-status='running']")
+    # the server plays the rounds (3 to 7 of them; a round is ~2 s betting + the run)
+    page.wait_for_selector("#autobet-status[data-status='stopped']", timeout=120_000)
+    assert page.get_attribute("#autobet-status", "data-reason") == "limit"
+    plays = page.evaluate("""async () => {
+        const r = await fetch('/api/history?limit=50', {headers: {Authorization: `Bearer ${localStorage.getItem('croupier.token')}`}});
+        return await r.json();
+    }""")
+    items = plays["items"] if isinstance(plays, dict) else plays
+    rounds = sorted((i for i in items if i["table_id"] == "crash-eur"), key=lambda i: i["round_id"])
+    model = Autobet.begin(10, 70, 200, "base", "double")
+    for item in rounds:
+        crash = _hundredths(item["outcome"]["crash"])
+        assert item["stake_minor"] == model.stake
+        assert item["returned_minor"] == (2 * model.stake if crash >= 200 else 0)  # auto at exactly x2
+        model = model.after(crash >= 200)
+    assert model.stake is None and len(rounds) >= 3  # stopped exactly where the rules stop it
+    total = sum(i["stake_minor"] for i in rounds)
+    assert page.get_attribute("#autobet-status", "data-total") == str(total) and total <= 70
+    assert int(page.get_attribute("#autobet-status", "data-rounds") or 0) == len(rounds)
+    want = 2000 - total + sum(i["returned_minor"] for i in rounds)
+    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{want}'")
+    assert not page.errors
+
+
+def test_crash_page_fits_a_390px_screen(browser: Any, crash_server: str) -> None:
+    """The crash page on a phone (390 x 844): no horizontal scrolling, and the multiplier, the
+    bet and cash-out controls, the AUTOBET form and the history are on the screen and usable."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    try:
+        page.set_default_timeout(20_000)
+        _register_and_deposit(page, crash_server, "20.00", 2000)
+        page.goto(f"{crash_server}/crash.html?id=rocketon-eur")
+        page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '2000'")
+        page.wait_for_selector("#crash-history li")  # the server has played a round by now
+        _open_autobet(page)
+        page.click("#crash-history li a.verify-link")  # the seed and the command open in place
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+        for sel in ("#curve", "#multiplier", "#stake", "#auto", "#confirm", "#cash-out", "#half-out",
+                    "#ab-base", "#ab-limit", "#ab-auto", "#ab-win", "#ab-loss", "#autobet-start",
+                    "#autobet-stop", "#crash-history", "#crash-history li .verify-cmd"):
+            loc = page.locator(sel).first
+            loc.scroll_into_view_if_needed()
+            box = loc.bounding_box()
+            assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390, sel
+        # usable: a bet placed with a tap goes in (this round or the next)
+        page.fill("#stake", "0.10")
+        page.fill("#auto", "")
+        page.click("#confirm")
+        page.wait_for_function("() => ['bet', 'queued'].includes(document.querySelector('#mine').dataset.state)")
+        _shot(page, "crash-390x844.png")
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()

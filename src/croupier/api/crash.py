@@ -6,18 +6,26 @@
   cash-out target (text, two decimals, at least 1.01).
 * ``POST /api/crash/rounds/{round_id}/cash-out``: a (50%) cash-out, judged by the server's
   receive time against the crash time.
-* ``POST /api/crash/tables/{table_id}/autobet`` (and ``.../autobet/stop``): AUTOBET (§12.20).
+* ``POST /api/crash/tables/{table_id}/autobet`` (and ``.../autobet/stop``): AUTOBET (§12.20);
+  ``GET`` the same path: your latest session there (running, or why it stopped).
+* ``GET /api/crash/verify?game=&variant=&seed=&round=&terminating_hash=&salt=&first_round=&
+  published_at_round=``: recompute a round from its revealed seed and its chain's public data -
+  the code of ``croupier verify crash`` (§12.20 "players can verify that the crash point was set
+  beforehand"). It reads nothing stored: the answer follows from the query alone.
 """
 
 from __future__ import annotations
 
 from typing import Any, Literal
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictInt, StrictStr
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api.app import ERRORS, Me, _platform, _state
+from croupier.errors import CroupierError
+from croupier.games.crash.chain import ADVANCE, CRASH_GAMES, Chain, proof_record
+from croupier.games.registry import load_variant
 from croupier.platform import crash as C
 from croupier.platform import crash_autobet
 from croupier.platform.errors import BettingClosed
@@ -134,7 +142,60 @@ async def start_autobet(table_id: str, body: AutobetIn, request: Request, player
         body.after_loss, p.clock()))
 
 
+@router.get("/tables/{table_id}/autobet", response_model=AutobetOut | None)
+async def current_autobet(table_id: str, request: Request, player: Me) -> dict[str, Any] | None:
+    """Your latest AUTOBET session on the table (``null`` if none): its next bet, the total bet so
+    far, the rounds played, and why it stopped (``limit``, ``player``, a refused bet)."""
+    p = _platform(request)
+
+    def fn(s: Any) -> dict[str, Any] | None:
+        C.crash_table_of(s, table_id)
+        return crash_autobet.current(s, player, table_id)
+
+    return await run_in_threadpool(p.read, fn)
+
+
 @router.post("/tables/{table_id}/autobet/stop", response_model=AutobetOut)
 async def stop_autobet(table_id: str, request: Request, player: Me) -> dict[str, Any]:
     p = _platform(request)
     return await run_in_threadpool(p.run, lambda s: crash_autobet.stop(s, player, table_id))
+
+
+class CrashProofOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    game: str
+    variant: str
+    round: int
+    chain_position: int
+    seed_hashes_to_terminating_hash: bool
+    draw: int
+    crash: str
+    determined_rounds_in_advance: int
+    ok: bool
+
+
+_HEX64 = r"^[0-9a-fA-F]{64}$"
+
+
+@router.get("/verify", response_model=CrashProofOut)
+async def verify_crash_round(
+    seed: str = Query(pattern=_HEX64, description="the round's revealed seed"),
+    round: int = Query(ge=1, description="the table's round number"),  # noqa: A002
+    terminating_hash: str = Query(pattern=_HEX64, description="the chain's published terminating hash"),
+    salt: str = Query(max_length=80, description="the chain's published salt"),
+    first_round: int = Query(1, ge=1, description="the table round of the chain's first round"),
+    published_at_round: int | None = Query(None, ge=0, description="the table round at which the "
+                                           "terminating hash was published (default: first_round - 10)"),
+    chain_length: int = Query(10**7, ge=1, le=10**7),
+    game: str = Query("crash", description="crash or rocketon"),
+    variant: str = Query("standard", max_length=40),
+) -> dict[str, object]:
+    """000 §12.20 Fairness: recompute a crash round from its revealed seed, as ``croupier verify
+    crash`` does (the same function): whether the seed hashes down to the published terminating
+    hash at the round's chain position, the draw, the crash point, and how many rounds in advance
+    it was fixed (``ok``: both checks hold)."""
+    if game not in CRASH_GAMES:
+        raise CroupierError(f"{game!r} is not a crash game ({', '.join(CRASH_GAMES)})")
+    published = first_round - ADVANCE if published_at_round is None else published_at_round
+    chain = Chain(terminating_hash.lower(), salt, chain_length, first_round, published)
+    return proof_record(game, variant, load_variant(game, variant), chain, round, seed.lower())

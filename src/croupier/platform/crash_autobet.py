@@ -95,6 +95,15 @@ def stop(session: Session, player: Player, table_id: str) -> dict[str, Any]:
     return view(row)
 
 
+def current(session: Session, player: Player, table_id: str) -> dict[str, Any] | None:
+    """The player's latest AUTOBET session on the table (running or how it stopped), if any: the
+    page follows the rounds the server plays for them."""
+    row = session.scalars(select(CrashAutobet).where(
+        CrashAutobet.player_id == player.id, CrashAutobet.table_id == table_id)
+        .order_by(CrashAutobet.id.desc()).limit(1)).first()
+    return None if row is None else view(row)
+
+
 def queue_bet(session: Session, player: Player, table_id: str, stake: str, target: str | None,
               now: datetime) -> dict[str, Any]:
     """000 §12.20 flow 1: a bet for the next round (checked now, debited when it is placed)."""

@@ -30,11 +30,14 @@ from typing import Final
 
 from croupier.errors import CroupierError
 from croupier.games.crash.distribution import crash_hundredths
+from croupier.games.crash.multiplier import format_multiplier
 from croupier.games.crash.variant import CrashVariant
 from croupier.rng import fair
 
 #: 000 §12.20 "determined 10 rounds in advance"
 ADVANCE: Final = 10
+#: the games whose rounds come from a chain (000 §12.20, §12.26)
+CRASH_GAMES: Final = ("crash", "rocketon")
 
 
 def _hash(seed_hex: str) -> str:
@@ -129,3 +132,19 @@ def verify_round(variant: CrashVariant, chain: Chain, round_no: int, seed: str) 
     advance = chain.advance + pos - 1
     return Proof(round_no, pos, hashes_to(seed, pos, chain.terminating_hash), advance,
                  advance >= ADVANCE, draw, crash_hundredths(variant, draw))
+
+
+def proof_record(game: str, variant_name: str, variant: CrashVariant, chain: Chain, round_no: int,
+                 seed: str) -> dict[str, object]:
+    """The verification of one round as ``croupier verify crash`` prints it and
+    ``GET /api/crash/verify`` answers it: the public inputs, each check and its result."""
+    proof = verify_round(variant, chain, round_no, seed)
+    return {
+        "game": game, "variant": variant_name, "round": proof.round_no,
+        "chain_position": proof.position, "seed": seed, "salt": chain.salt,
+        "terminating_hash": chain.terminating_hash, "seed_hashes_to_terminating_hash": proof.chain_ok,
+        "draw": proof.draw, "crash": format_multiplier(proof.crash),
+        "determined_rounds_in_advance": proof.advance,
+        f"determined_at_least_{ADVANCE}_rounds_in_advance": proof.advance_ok,
+        "ok": proof.ok,
+    }

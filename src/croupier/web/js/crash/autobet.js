@@ -1,6 +1,8 @@
 // AUTOBET (000 §12.20; Rocketon's auto mode §12.26): the server bets for the player every round
-// (POST /api/crash/tables/{id}/autobet, .../autobet/stop), connected or not.
+// (POST /api/crash/tables/{id}/autobet, .../autobet/stop), connected or not; the page follows the
+// session (GET the same path) after every round: rounds played, total bet, next bet, why it stopped.
 import { request } from "../api.js";
+import { formatMoney } from "../money.js";
 import { el } from "../shell/dom.js";
 import { t } from "../shell/i18n.js";
 import { toast } from "../ui.js";
@@ -19,7 +21,14 @@ export function mountAutobet(box, tableId, curve) {
     field("crash_auto", "ab-auto", curve.min_auto), choice("crash_after_win", "ab-win"),
     choice("crash_after_loss", "ab-loss"), el("div", { class: "actions" }, start, stop), status);
   const path = `/api/crash/tables/${encodeURIComponent(tableId)}/autobet`;
-  const show = (r) => { status.dataset.status = r.status; status.textContent = `${r.status} · next ${r.next_bet_minor} · total ${r.total_minor}`; };
+  const show = (r) => {
+    if (!r) return;
+    Object.assign(status.dataset, { status: r.status, rounds: String(r.rounds), total: String(r.total_minor),
+      next: String(r.next_bet_minor), reason: r.stop_reason || "" });
+    const reason = r.stop_reason ? ` (${r.stop_reason})` : "";
+    status.textContent = `${r.status}${reason} · ${t("crash_rounds")} ${r.rounds} · ${t("crash_total")} ${formatMoney(r.total_minor, curve.currency)}`
+      + (r.status === "running" ? ` · ${t("crash_next_bet")} ${formatMoney(r.next_bet_minor, curve.currency)}` : "");
+  };
   start.addEventListener("click", async () => {
     try {
       show(await request("POST", path, {
@@ -32,4 +41,10 @@ export function mountAutobet(box, tableId, curve) {
   stop.addEventListener("click", async () => {
     try { show(await request("POST", `${path}/stop`, {})); } catch (e) { toast(e.message); }
   });
+  /** Re-read the session (after each round); whether one is running. */
+  return async function refresh() {
+    const r = await request("GET", path);
+    show(r);
+    return r?.status === "running";
+  };
 }

@@ -1,5 +1,6 @@
 // The crash page's lists (issue 17): the last rounds with their revealed seeds and how to verify
-// each (`croupier verify crash`, docs/crash.md), and the other players' cash-outs of this round.
+// each - a link to `GET /api/crash/verify` with the round's public inputs, and the same check as a
+// `croupier verify crash` command (docs/crash.md) - and the other players' cash-outs of this round.
 import { el } from "../shell/dom.js";
 import { t } from "../shell/i18n.js";
 
@@ -8,22 +9,39 @@ function chainOf(chains, number) {
   return [...chains].reverse().find((c) => c.first_round <= number && number < c.first_round + c.length);
 }
 
-/** The command that recomputes a round from its revealed seed. */
-export function verifyCommand(state, r) {
+/** The public inputs that recompute a round from its revealed seed (null before it is revealed). */
+function verifyInputs(state, r) {
   const c = chainOf(state.chains || [], r.number);
-  if (!c || !r.seed) return "";
-  return `croupier verify crash --variant ${state.variant} --seed ${r.seed} --round ${r.chain_position}`
-    + ` --terminating-hash ${c.terminating_hash} --salt '${c.salt}' --first-round ${c.first_round}`
-    + ` --published-at-round ${c.published_at_round}`;
+  if (!c || !r.seed) return null;
+  return { game: state.game, variant: state.variant, seed: r.seed, round: String(r.number),
+    terminating_hash: c.terminating_hash, salt: c.salt, first_round: String(c.first_round),
+    published_at_round: String(c.published_at_round), chain_length: String(c.length) };
+}
+
+/** The verification link: the server recomputes the round from these inputs alone. */
+export function verifyUrl(state, r) {
+  const q = verifyInputs(state, r);
+  return q ? `/api/crash/verify?${new URLSearchParams(q)}` : "";
+}
+
+/** The command that recomputes a round from its revealed seed on the player's own machine. */
+export function verifyCommand(state, r) {
+  const q = verifyInputs(state, r);
+  if (!q) return "";
+  return `croupier verify ${q.game} --variant ${q.variant} --seed ${q.seed} --round ${q.round}`
+    + ` --terminating-hash ${q.terminating_hash} --salt '${q.salt}' --first-round ${q.first_round}`
+    + ` --published-at-round ${q.published_at_round} --chain-length ${q.chain_length}`;
 }
 
 export function renderHistory(ol, help, state) {
   help.replaceChildren(el("p", { class: "hint", "data-i18n": "crash_verify" }, t("crash_verify")));
   ol.replaceChildren(...(state.history || []).map((r) => {
     const cmd = verifyCommand(state, r);
+    const url = verifyUrl(state, r);
     return el("li", { dataset: { round: String(r.round_id), crash: r.crash || "" } },
       el("strong", {}, `#${r.number} · x${r.crash}`), " · ",
-      el("a", { href: `#verify-${r.number}`, class: "verify-link" }, t("crash_verify_link")),
+      url ? el("a", { href: url, class: "verify-api", target: "_blank", rel: "noopener" }, t("crash_verify_link")) : "",
+      " · ", el("a", { href: `#verify-${r.number}`, class: "verify-link" }, t("crash_verify_seed")),
       el("details", { id: `verify-${r.number}` }, el("summary", {}, "seed"),
         el("code", {}, r.seed || ""), el("pre", {}, el("code", { class: "verify-cmd" }, cmd))));
   }));

@@ -16,7 +16,7 @@ import { addCashOut, renderHistory } from "./history.js";
 
 const params = new URLSearchParams(location.search);
 const tableId = params.get("id") || "crash-eur";
-const page = { state: null, offset: 0, mine: null, currency: "EUR", lastHistory: "" };
+const page = { state: null, offset: 0, mine: null, currency: "EUR", lastHistory: "", autobet: null, autobetRunning: false };
 
 startPage(main, { title: "Crash", panel: { chips: false, verb: "crash_bet" } });
 
@@ -37,7 +37,7 @@ async function main() {
   document.title = `${$("#table-title").textContent} · Croupier`;
   $("#table-meta").textContent = `${s.variant.replace(/_/g, " ")} · ${s.currency}`;
   $("#half-out").hidden = !s.curve.half_cash_out;
-  mountAutobet($("#autobet"), tableId, s.curve);
+  const follow = mountAutobet($("#autobet"), tableId, { ...s.curve, currency: s.currency });
   $("#confirm").addEventListener("click", bet);
   $("#cash-out").addEventListener("click", () => cashOut(false));
   $("#half-out").addEventListener("click", () => cashOut(true));
@@ -50,7 +50,20 @@ async function main() {
     return;
   }
   await refreshBalance();
+  page.autobet = follow;
+  $("#autobet-start").addEventListener("click", () => { page.autobetRunning = true; });
+  followAutobet();
   openTableSocket(tableId, onMessage);
+}
+
+/** The server's AUTOBET rounds for this player: the session's state and the balance they moved. */
+async function followAutobet() {
+  if (!page.autobet) return;
+  try {
+    const was = page.autobetRunning;
+    page.autobetRunning = await page.autobet();
+    if (was || page.autobetRunning) await refreshBalance();
+  } catch (e) { /* not logged in any more, or the server is away: the next round tries again */ }
 }
 
 async function refresh() {
@@ -105,6 +118,7 @@ function onMessage(msg) {
     // a broadcast carries one history row: keep the page's longer list until the next poll
     apply({ ...msg, history: page.state?.history ?? [] });
     if (msg.type === "crash_crashed") refresh().catch(() => {});
+    if (msg.type === "crash_crashed" || msg.type === "crash_opened") followAutobet();
   }
 }
 

@@ -18,8 +18,9 @@ addStrings({
   crash_half_done: ["Half cashed out at x{m}", "Половину забрано на x{m}", "Pusė išgryninta ties x{m}"],
   crash_lost: ["Crashed before your cash-out", "Краш до вашого виведення", "Sudužo prieš jūsų išgryninimą"],
   crash_next: ["Queued for the next round", "Поставлено на наступний раунд", "Statymas kitam raundui"],
-  crash_verify: ["Verify a round: its seed hashes (SHA-256) to the seed before it and, after its chain position many hashes, to the chain's terminating hash. The command under each round's link recomputes it.", "Перевірте раунд: SHA-256 його зерна дає зерно попереднього, а після стількох хешувань, яка позиція в ланцюжку, — кінцевий хеш ланцюжка. Команда під посиланням кожного раунду перераховує його.", "Patikrinkite raundą: jo sėklos SHA-256 yra ankstesnio raundo sėkla, o po tiek maišų, kokia pozicija grandinėje, – grandinės galutinė maiša. Komanda po kiekvieno raundo nuoroda jį perskaičiuoja."],
+  crash_verify: ["Verify a round: its seed hashes (SHA-256) to the seed before it and, after its chain position many hashes, to the chain's terminating hash. Each round’s “verify” link has the server recompute it from the public data alone; the command under “seed” does the same on your own machine.", "Перевірте раунд: SHA-256 його зерна дає зерно попереднього, а після стількох хешувань, яка позиція в ланцюжку, — кінцевий хеш ланцюжка. Посилання «перевірити» кожного раунду просить сервер перерахувати його лише з публічних даних; команда під «зерно» робить те саме на вашому комп'ютері.", "Patikrinkite raundą: jo sėklos SHA-256 yra ankstesnio raundo sėkla, o po tiek maišų, kokia pozicija grandinėje, – grandinės galutinė maiša. Kiekvieno raundo nuoroda „tikrinti“ paprašo serverio jį perskaičiuoti tik iš viešų duomenų; komanda po „sėkla“ daro tą patį jūsų kompiuteryje."],
   crash_verify_link: ["verify", "перевірити", "tikrinti"],
+  crash_verify_seed: ["seed", "зерно", "sėkla"],
   crash_autobet: ["AUTOBET", "АВТОСТАВКА", "AUTOMATINIS STATYMAS"],
   crash_base: ["Base bet", "Базова ставка", "Bazinis statymas"],
   crash_limit: ["Total bets limit", "Ліміт загальних ставок", "Bendrų statymų riba"],
@@ -27,4 +28,7 @@ addStrings({
   crash_after_loss: ["After a loss", "Після програшу", "Po pralaimėjimo"],
   crash_start: ["Start", "Почати", "Pradėti"],
   crash_stop: ["Stop", "Зупинити", "Sustabdyti"],
+  crash_rounds: ["rounds", "раундів", "raundai"],
+  crash_total: ["total bet", "усього ставок", "iš viso statyta"],
+  crash_next_bet: ["next bet", "наступна ставка", "kitas statymas"],
 });
