@@ -82,6 +82,12 @@ class CrashVariant:
     paytable_assumed: bool = True
     admission_override: bool = False
 
+    def parsheet_markdown(self) -> str:
+        """The crash games' own par-sheet section (the generic par sheet appends it)."""
+        from croupier.games.crash.parsheet import parsheet_markdown
+
+        return parsheet_markdown(self)
+
     @property
     def payouts(self) -> dict[str, str]:
         """What each row of the RTP table pays (par sheets)."""
