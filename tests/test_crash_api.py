@@ -150,3 +150,71 @@ def test_000_12_20_fairness_verify_route_recomputes_each_round_of_the_history(
     r = c.get("/api/crash/verify", params={"seed": h0["seed"], "round": 999, "terminating_hash": "00" * 32,
                                            "salt": "s", "chain_length": 10})
     assert r.status_code == 400 and "not in this chain" in r.json()["detail"]
+
+
+def test_000_12_20_and_12_26_bad_input_gets_precise_errors_and_moves_nothing(
+        crash_api: tuple[Api, Platform, Clock]) -> None:
+    """Issue 17 "Done when": a cash-out twice, a 50% cash-out twice, an auto target below 1.01 or
+    with three decimals, a change of the auto target after the start, a bet in the running phase -
+    each a precise error, and nothing moved (balance, bets, stored cash-outs, ledger)."""
+    from sqlalchemy import func, select
+
+    from croupier.store.crash_models import CrashCashOut
+    from croupier.store.models import Bet
+
+    api, p, clock = crash_api
+    c = api.c
+    rv = shipped("rocketon")
+    p.run(lambda s: C.ensure_crash_table(s, "rocket-eur", "Rocketon", "rocketon", "standard", "EUR"))
+    while True:  # a round that runs to at least x3.00
+        p.run(lambda s: C.tick(s, "rocket-eur", clock.now, chain_length=200))
+        rnd = p.read(lambda s: C._latest(s, "rocket-eur"))
+        assert rnd is not None
+        if rnd.state == "open" and C.crash_hundredths(rv, C._draw(rnd, rv)) >= 300:
+            break
+        clock.now += timedelta(seconds=300)
+    rid = rnd.id
+    h = api.player(deposit="50")
+
+    def moved() -> tuple[int, int, int, int]:
+        cash = c.get("/api/wallet", headers=h).json()["cash_minor"]
+        bets = p.read(lambda s: s.scalar(select(func.count()).select_from(Bet)))
+        outs = p.read(lambda s: s.scalar(select(func.count()).select_from(CrashCashOut)))
+        return cash, int(bets or 0), int(outs or 0), p.audit().total
+
+    def refused(r: Any, status: int, words: str) -> None:
+        assert r.status_code == status and words in r.json()["detail"], r.text
+
+    bet_url, auto_url = "/api/crash/tables/rocket-eur/bets", f"/api/crash/rounds/{rid}/auto"
+    before = moved()
+    refused(c.post(bet_url, headers=h, json={"stake": "1.00", "auto_cash_out": "1.00"}), 400, "below the minimum 1.01")
+    refused(c.post(bet_url, headers=h, json={"stake": "1.00", "auto_cash_out": "1.015"}), 400, "decimals")
+    assert moved() == before
+    assert c.post(bet_url, headers=h, json={"stake": "1.00", "auto_cash_out": "5.00"}).status_code == 201
+    r = c.post(auto_url, headers=h, json={"bet": 0, "auto_cash_out": "4.00"})  # betting phase: allowed
+    assert r.status_code == 200 and r.json()["auto_cash_out"] == "4.00", r.text
+    refused(c.post(auto_url, headers=h, json={"bet": 0, "auto_cash_out": "1.001"}), 400, "decimals")
+    clock.now += timedelta(milliseconds=rv.betting_ms)
+    p.run(lambda s: C.tick(s, "rocket-eur", clock.now))  # the running phase
+    started = clock.now
+    before = moved()
+    refused(c.post(auto_url, headers=h, json={"bet": 0, "auto_cash_out": "2.00"}), 422,
+            "cannot be changed after the round starts")
+    refused(c.post(bet_url, headers=h, json={"stake": "1.00"}), 409, "")
+    assert c.post(bet_url, headers=h, json={"stake": "1.00"}).json()["type"].endswith("betting_closed")
+    assert moved() == before
+    clock.now = started + curve_of(rv).time_of(150) * C.MS
+    assert c.post(f"/api/crash/rounds/{rid}/cash-out", headers=h, json={"bet": 0, "half": True}).json()["at"] == "1.50"
+    before = moved()
+    clock.now = started + curve_of(rv).time_of(160) * C.MS
+    refused(c.post(f"/api/crash/rounds/{rid}/cash-out", headers=h, json={"bet": 0, "half": True}), 422,
+            "once per round")
+    assert moved() == before
+    assert c.post(f"/api/crash/rounds/{rid}/cash-out", headers=h, json={"bet": 0}).json()["at"] == "1.60"
+    before = moved()
+    refused(c.post(f"/api/crash/rounds/{rid}/cash-out", headers=h, json={"bet": 0}), 422, "already cashed out")
+    refused(c.post(f"/api/crash/rounds/{rid}/cash-out", headers=h, json={"bet": 1}), 422, "no bet 1")
+    assert moved() == before
+    clock.now += timedelta(seconds=400)
+    p.run(lambda s: C.tick(s, "rocket-eur", clock.now))  # the crash: half at 1.50, the rest at 1.60
+    assert c.get("/api/wallet", headers=h).json()["cash_minor"] == 5000 - 100 + 50 * 150 // 100 + 50 * 160 // 100

@@ -141,3 +141,13 @@ def test_docs_crash_md_test_vector() -> None:
     v = shipped()
     assert crash_draw(v, seeds[0], SALT) == 2692837158629247
     assert [format_multiplier(crash_point(v, s, SALT)) for s in seeds] == ["2.41", "59.70", "2.20"]
+
+
+def test_000_12_26_explosion_odds_are_determined_10_rounds_in_advance_and_verifiable() -> None:
+    """§12.26 Fairness, as Crash: Rocketon's rounds come from the same chain scheme."""
+    v = shipped("rocketon")
+    seeds = make_chain(12, LAST)
+    chain = Chain(terminating_hash(seeds), SALT, 12, first_round=21, published_at_round=11)
+    for i, seed in enumerate(seeds):
+        proof = verify_round(v, chain, 21 + i, seed)
+        assert proof.ok and proof.advance == 10 + i and proof.crash == crash_point(v, seed, SALT)

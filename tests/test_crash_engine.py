@@ -179,7 +179,7 @@ def test_000_12_20_an_auto_target_below_1_01_or_with_three_decimals_is_refused(t
         CRASH_ENGINE.start(CRASH, [BetRequest("bet", 1000, (target,))], "EUR")  # type: ignore[arg-type]
 
 
-def test_bets_outside_the_limits_or_codes_are_refused() -> None:
+def test_000_12_20_ambiguity_4_bets_outside_the_limits_or_codes_are_refused() -> None:
     with pytest.raises(StakeBelowMinimum):
         CRASH_ENGINE.start(CRASH, [BetRequest("bet", 9)], "EUR")
     with pytest.raises(StakeAboveMaximum):
@@ -291,3 +291,19 @@ def test_display_is_a_board_of_rows_the_web_renderer_reads() -> None:
     view = display(CRASH, {"crash": "2.41"})
     assert view["kind"] == "board" and view["headline"] == "Crashed at x2.41"
     assert all(isinstance(row, list) for row in view["cells"]) and view["cells"][0][0]["value"] == "x2.41"
+
+
+def test_000_12_26_manual_exit_or_half_before_the_autoexit_target_takes_the_manual_odds() -> None:
+    """§12.26 Manual mode: "a manual exit or 50% cashout is still allowed before the target is
+    reached; the manual odds then apply" - the half at 1.20, the rest at 1.80, autoexit 5.00 unused."""
+    state = run(ROCKETON_ENGINE, ROCKET, [BetRequest("bet", 1000, ("5.00",))], 900,
+                ("half_cash_out", 0, "1.20"), ("cash_out", 0, "1.80"))
+    assert returned(state) == [500 * 120 // 100 + 500 * 180 // 100]
+    with pytest.raises(IllegalAction, match="takes it out before"):  # the target came first
+        run(ROCKETON_ENGINE, ROCKET, [BetRequest("bet", 1000, ("5.00",))], 900, ("half_cash_out", 0, "5.00"))
+
+
+def test_000_12_26_autoexit_cannot_be_changed_after_the_round_starts() -> None:
+    state = ROCKETON_ENGINE.start(ROCKET, [BetRequest("bet", 1000, ("2.00",))], "EUR")
+    with pytest.raises(IllegalAction, match="cannot be changed after the round starts"):
+        ROCKETON_ENGINE.apply(state, Decision("set_auto", {"bet": 0, "target": "3.00"}))

@@ -322,3 +322,34 @@ def test_000_12_20_autobet_runs_on_the_server_and_stops_at_the_total_bets_limit(
     assert p.balance(pl)["cash_minor"] == 10000 - sum(b[0] for b in bets) + sum(b[1] for b in bets)
     assert p.audit().total == 0
     p.db.dispose()
+
+
+def test_000_12_26_auto_mode_bets_every_round_and_the_player_may_still_cash_out_50(tmp_path: Any) -> None:
+    """§12.26 Auto mode: the system places the bet every round (the same stake: ASSUMPTION,
+    ambiguity 4) with the autoexit; the player may still press the 50% cash-out or exit."""
+    from croupier.platform import crash_autobet as A
+    from croupier.store.models import Bet
+
+    p = make_platform(f"sqlite:///{tmp_path}/rocket-auto.sqlite3")
+    pl = new_player(p, deposit="100")
+    rv = shipped("rocketon")
+    p.run(lambda s: C.ensure_crash_table(s, "rocket", "Rocketon", "rocketon", "standard", "EUR"))
+    p.run(lambda s: A.start(s, pl, "rocket", "0.50", "100.00", "5.00", now=T0))
+    now, pressed = T0, None
+    for _ in range(400):
+        p.run(lambda s, n=now: C.tick(s, "rocket", n))
+        rnd = p.read(lambda s: C._latest(s, "rocket"))
+        assert rnd is not None and (rnd.state != "closed" or rnd.closed_at is not None)
+        if pressed is None and rnd.state == "closed" and C.crash_hundredths(rv, C._draw(rnd, rv)) > 150:
+            at = C.aware(rnd.closed_at) + curve_of(rv).time_of(150) * C.MS  # type: ignore[arg-type]
+            assert p.run(lambda s, r=rnd.id, a=at: C.cash_out(s, pl, r, 0, a, half=True))["at"] == "1.50"
+            pressed = rnd.id
+        now += timedelta(seconds=5)
+        if pressed is not None and rnd.number >= 3 and rnd.state == "settled":
+            break
+    assert pressed is not None
+    bets = p.read(lambda s: [(b.stake, tuple(b.target)) for b in s.query(Bet).order_by(Bet.id)])
+    assert len(bets) >= 2 and set(bets) == {(50, ("5.00",))}
+    assert p.read(lambda s: s.query(Play).filter_by(round_id=pressed).one().returned_total) >= 25 * 150 // 100
+    assert p.audit().total == 0
+    p.db.dispose()

@@ -135,3 +135,23 @@ def test_an_instant_crash_refuses_every_cash_out() -> None:
     assert r.crash_ms == r.started
     with pytest.raises(RoundFinished, match=format_multiplier(100)):
         rt.cash_out(r, "ann", 0, r.crash_ms)
+
+
+@pytest.mark.parametrize("game", ["crash", "rocketon"])
+def test_000_12_20_2_and_12_26_2_the_multiplier_rises_from_1_00_on_the_server_clock_until_the_crash(game: str) -> None:
+    """Flow 2 (both games): from the start the multiplier grows from 1.00, never falling, as a
+    function of the server's time, and reads the crash point at the crash time."""
+    r = running(537, ("ann", BetRequest("bet", 1000)), game=game)
+    assert r.started is not None and r.crash_ms is not None
+    readings = [r.multiplier_at(t) for t in range(r.started, r.crash_ms + 1, 7)]
+    assert readings[0] == 100 and readings == sorted(readings)
+    assert r.multiplier_at(r.crash_ms) == 537 and r.multiplier_at(r.crash_ms - 1) < 537
+
+
+def test_000_12_26_1_a_player_who_misses_the_start_bets_on_the_next_round() -> None:
+    r = running(300, ("ann", BetRequest("bet", 1000)), game="rocketon")
+    with pytest.raises(rt.BetsClosed):
+        rt.place(r, "bob", BetRequest("bet", 500), now=ROCKET.betting_ms + 10)
+    r2, _ = rt.place(r, "bob", BetRequest("bet", 500), now=ROCKET.betting_ms + 10, next_round=True)
+    nxt = rt.open_round(ROCKETON_ENGINE, ROCKET, "EUR", 2, 0, now=99_000, queued=r2.queued)
+    assert nxt.bets == (("bob", BetRequest("bet", 500)),)

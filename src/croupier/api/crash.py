@@ -6,6 +6,7 @@
   cash-out target (text, two decimals, at least 1.01).
 * ``POST /api/crash/rounds/{round_id}/cash-out``: a (50%) cash-out, judged by the server's
   receive time against the crash time.
+* ``POST /api/crash/rounds/{round_id}/auto``: change a bet's auto cash-out, betting phase only.
 * ``POST /api/crash/tables/{table_id}/autobet`` (and ``.../autobet/stop``): AUTOBET (§12.20);
   ``GET`` the same path: your latest session there (running, or why it stopped).
 * ``GET /api/crash/verify?game=&variant=&seed=&round=&terminating_hash=&salt=&first_round=&
@@ -49,6 +50,13 @@ class CashOutIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     bet: StrictInt = Field(0, ge=0, le=1000, description="the bet's number in your play of the round")
     half: StrictBool = Field(False, description="000 §12.26: the 50% cash-out (Rocketon)")
+
+
+class AutoIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    bet: StrictInt = Field(0, ge=0, le=1000, description="the bet's number in your play of the round")
+    auto_cash_out: StrictStr | None = Field(max_length=12, examples=["2.00"],
+                                            description="000 §12.20: at least 1.01, two decimals; null: manual")
 
 
 class AutobetIn(BaseModel):
@@ -131,6 +139,15 @@ async def crash_cash_out(round_id: int, body: CashOutIn, request: Request, playe
         "type": "crash_cash_out", "round_id": out["round_id"], "player": player.login[:2] + "***",
         "cash_out": out["cash_out"], "at": out["at"]}))
     return out
+
+
+@router.post("/rounds/{round_id}/auto")
+async def crash_set_auto(round_id: int, body: AutoIn, request: Request, player: Me) -> dict[str, Any]:
+    """Change a bet's auto cash-out target - in the betting phase only (000 §12.20, §12.26: it
+    "cannot be changed after the round starts")."""
+    p = _platform(request)
+    return await run_in_threadpool(p.run, lambda s: C.set_auto(
+        s, player, round_id, body.bet, body.auto_cash_out, p.clock()))
 
 
 @router.post("/tables/{table_id}/autobet", status_code=201, response_model=AutobetOut)

@@ -37,14 +37,14 @@ from croupier.errors import CroupierError, IllegalAction, RoundFinished
 from croupier.games.base import Action, BetRequest, Decision, DrawAction
 from croupier.games.crash.chain import crash_draw, make_chain, terminating_hash
 from croupier.games.crash.distribution import crash_hundredths
-from croupier.games.crash.engine import DRAW
+from croupier.games.crash.engine import DRAW, auto_target
 from croupier.games.crash.multiplier import format_multiplier
 from croupier.games.crash.realtime import curve_of
 from croupier.games.crash.variant import CrashVariant
 from croupier.platform.clock import aware
 from croupier.platform.errors import RoundStateError, UnknownTable
 from croupier.platform.ledger import Ledger
-from croupier.platform.rounds import add_event, resolve_game, settle_play
+from croupier.platform.rounds import add_event, play_bets, resolve_game, settle_play
 from croupier.platform.tables import RoundReport, _lock_round, _next_lock_id, void_round
 from croupier.store.crash_models import CrashCashOut, CrashChain
 from croupier.store.models import GameTable, Play, Player, Round
@@ -298,6 +298,35 @@ def _refusal_without_play(session: Session, round_id: int) -> CroupierError:
     if rnd.state != "closed":
         return _crashed(rnd.number)
     return IllegalAction(f"you have no bet in round {rnd.number}")
+
+
+def set_auto(session: Session, player: Player, round_id: int, bet: int, target: str | None,
+             now: datetime) -> dict[str, Any]:
+    """Change (or clear, ``None``) a bet's auto cash-out target: in the betting phase only
+    (000 §12.20 "the Auto Cashout odds cannot be changed after the round starts"; §12.26 the
+    same). Lock order as a bet's: the player, then the round ``FOR SHARE`` - the start of the
+    running phase waits for it, and every later change sees the round started."""
+    Ledger(session).lock_player(player.id)
+    rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update(read=True)
+                          .execution_options(populate_existing=True)).one_or_none()
+    if rnd is None or rnd.fair_scheme != SCHEME:
+        raise IllegalAction(f"round {round_id} is not a crash round")
+    play_row = session.scalars(select(Play).where(Play.round_id == rnd.id,
+                                                  Play.player_id == player.id)).one_or_none()
+    rows = [] if play_row is None else play_bets(session, play_row.id)
+    if play_row is None or isinstance(bet, bool) or not 0 <= bet < len(rows):
+        raise IllegalAction(f"you have no bet {bet} in round {rnd.number}")
+    spec, v = crash_variant(rnd.game, rnd.variant)
+    if rnd.state != "open" or rnd.closes_at is None or now >= aware(rnd.closes_at):
+        reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in rows]
+        state = spec.engine.start(v, reqs, play_row.currency)
+        spec.engine.apply(state, Decision("set_auto", {"bet": bet}))  # refuses, with the clause
+    text = None if target is None else format_multiplier(auto_target(v, target))
+    rows[bet].target = [] if text is None else [text]
+    add_event(session, rnd.id, "auto_changed", {"play_id": rows[bet].play_id, "bet": bet,
+                                                "auto_cash_out": text}, now)
+    session.flush()
+    return {"round_id": rnd.id, "number": rnd.number, "bet": bet, "auto_cash_out": text}
 
 
 def crash_if_due(session: Session, round_id: int, now: datetime) -> RoundReport | None:
