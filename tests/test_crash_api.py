@@ -82,7 +82,11 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     r = c.post(f"/api/crash/rounds/{rid}/cash-out", headers=h, json={"bet": 0})
     assert r.status_code >= 400 and "already cashed out" in r.json()["detail"]
     clock.now += timedelta(seconds=400)
-    p.run(lambda s: C.tick(s, "crash-eur", clock.now))
+    assert p.run(lambda s: C.tick(s, "crash-eur", clock.now)) == "crashed"
+    state = c.get("/api/crash/tables/crash-eur").json()  # public at once, paid on the next tick
+    assert state["round"]["phase"] == "resulted" and state["round"]["crash"]
+    assert rid not in [h["round_id"] for h in state["history"]]
+    assert p.run(lambda s: C.tick(s, "crash-eur", clock.now)) == "settled"
     state = c.get("/api/crash/tables/crash-eur").json()
     assert state["history"][0]["round_id"] == rid and state["history"][0]["seed"]
     assert c.get("/api/wallet", headers=h).json()["cash_minor"] == 5000 - 200 + 300
@@ -111,7 +115,7 @@ def test_000_12_20_fairness_verify_route_recomputes_each_round_of_the_history(
 
     api, p, clock = crash_api
     c = api.c
-    for _ in range(12):  # a few rounds: open, run, crash
+    for _ in range(16):  # a few rounds: open, run, crash, settle
         p.run(lambda s: C.tick(s, "crash-eur", clock.now, chain_length=40))
         clock.now += timedelta(seconds=200)
     state = c.get("/api/crash/tables/crash-eur").json()
@@ -217,4 +221,5 @@ def test_000_12_20_and_12_26_bad_input_gets_precise_errors_and_moves_nothing(
     assert moved() == before
     clock.now += timedelta(seconds=400)
     p.run(lambda s: C.tick(s, "rocket-eur", clock.now))  # the crash: half at 1.50, the rest at 1.60
+    p.run(lambda s: C.tick(s, "rocket-eur", clock.now))  # paid
     assert c.get("/api/wallet", headers=h).json()["cash_minor"] == 5000 - 100 + 50 * 150 // 100 + 50 * 160 // 100

@@ -263,17 +263,20 @@ def test_the_server_runner_ticks_a_crash_table_and_broadcasts_its_phases(tmp_pat
 
         async def publish(msg: dict[str, Any]) -> None:
             sent.append(msg)
-            if len(sent) >= 4:
+            if len(sent) >= 5:
                 stop.set()
 
         await asyncio.wait_for(crash_runner.run_crash_table(p, publish, "c1", stop, tick_seconds=0), 30)
 
     asyncio.run(main())
     types = [m["message"]["type"] for m in sent]
-    assert types[:3] == ["crash_opened", "crash_running", "crash_crashed"]
+    # the crash is announced at once (a short transaction), the payment on the next tick
+    assert types[:4] == ["crash_opened", "crash_running", "crash_crashed", "crash_settled"]
+    assert sent[2]["message"]["round"]["phase"] == "resulted" and sent[3]["message"]["round"]["phase"] == "settled"
     for m in sent:
         r = m["message"]["round"]
-        assert m["table_id"] == "c1" and (r["crash"] is None) == (m["message"]["type"] != "crash_crashed")
+        assert m["table_id"] == "c1"
+        assert (r["crash"] is None) == (m["message"]["type"] in ("crash_opened", "crash_running"))
     p.db.dispose()
 
 
@@ -351,5 +354,32 @@ def test_000_12_26_auto_mode_bets_every_round_and_the_player_may_still_cash_out_
     bets = p.read(lambda s: [(b.stake, tuple(b.target)) for b in s.query(Bet).order_by(Bet.id)])
     assert len(bets) >= 2 and set(bets) == {(50, ("5.00",))}
     assert p.read(lambda s: s.query(Play).filter_by(round_id=pressed).one().returned_total) >= 25 * 150 // 100
+    assert p.audit().total == 0
+    p.db.dispose()
+
+
+def test_a_cash_out_during_the_settlement_is_refused_at_once_without_waiting_for_it(pg_url: str) -> None:
+    """The crash is a short transaction; the settlement after it holds the plays it pays. A
+    cash-out that arrives meanwhile (received just before the crash time, reaching the round after
+    the crash) sees the round crashed and is refused at once: it never waits for the payments."""
+    import time
+
+    from croupier.store.uow import UnitOfWork
+
+    p = make_platform(pg_url)
+    ann, bob = (new_player(p, deposit="20") for _ in range(2))
+    rid, start = _running(p, 300, 2000, (ann, ()), (bob, ()))
+    crash_at = p.read(lambda s: C.crash_time(s.get(Round, rid)))
+    assert crash_at is not None
+    assert p.run(lambda s: C.crash_if_due(s, rid, crash_at, settle=False)) is not None
+    with UnitOfWork(p.db) as uow:  # the settlement in flight: every play row locked, not committed
+        assert C.settle_crashed(uow.session, rid, crash_at) is not None
+        t = time.perf_counter()
+        for who in (ann, bob):
+            with pytest.raises(RoundFinished, match="crashed before the cash-out arrived"):
+                p.run(lambda s, pl=who: C.cash_out(s, pl, rid, 0, crash_at - C.MS))
+        assert time.perf_counter() - t < 5  # (a wait would last until the commit below)
+        uow.commit()
+    assert p.read(lambda s: {pl.returned_total for pl in s.query(Play).filter_by(round_id=rid)}) == {0}
     assert p.audit().total == 0
     p.db.dispose()

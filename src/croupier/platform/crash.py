@@ -13,9 +13,10 @@ debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settle
   transaction. The crash takes the row ``FOR UPDATE``: it waits for the cash-outs in flight and
   every later one sees the round crashed. Its multiplier is the curve's at the receive time.
 * Auto cash-outs need no request: the engine pays them at the crash from the bets' targets.
-* At the crash (:func:`crash_if_due`, called by the table's ticker) and after a restart
-  (:func:`recover`), each play settles from its stored bets, its stored cash-outs and the draw of
-  the round's stored seed - nothing else.
+* At the crash (:func:`crash_if_due`, called by the table's ticker: a short transaction that
+  stores the result, so the crash is public at once) and then (:func:`settle_crashed`, the next
+  tick; or after a restart, :func:`recover`), each play settles from its stored bets, its stored
+  cash-outs and the draw of the round's stored seed - nothing else.
 
 The ticker is platform/crash_runner.py, the routes api/crash.py, the page web/crash.html.
 """
@@ -184,12 +185,16 @@ def _cash_outs(session: Session, play_id: int) -> list[Action]:
 #: the start's ``FOR UPDATE``: cash-outs never wait for each other), then the player's play ``FOR
 #: UPDATE`` (the player's own cash-outs one at a time) - rows locked in that order (round, play),
 #: as the crash locks the round and then pays the plays. SQLite: the write lock serialises all.
+#: Only a running round's row qualifies: a round its statement sees crashed is filtered out before
+#: any lock is taken, so a cash-out never waits for a settlement (which holds the plays).
 _LOCK_PG = " FOR KEY SHARE OF r FOR UPDATE OF p"
 _CASH_OUT_ROW = """SELECT r.state, r.fair_scheme, r.number, r.table_id, r.game, r.variant,
  r.closed_at, r.server_seed, r.client_seed, p.id AS play_id, p.currency
  FROM rounds r JOIN plays p ON p.round_id = r.id AND p.player_id = :player
- WHERE r.id = :round"""
+ WHERE r.id = :round AND r.state = 'closed'"""
 _ROW_TYPES = {"closed_at": DateTime(timezone=True)}
+_ROUND_ROW = text("""SELECT state, fair_scheme, number, game, variant, closed_at, server_seed,
+ client_seed FROM rounds WHERE id = :round""").columns(**_ROW_TYPES)
 #: the play's bets (in order) and its stored cash-outs (in order), one statement
 _PLAY_RECORD = text("""SELECT 0 AS k, seq AS o, code AS a, stake AS n, CAST(target AS TEXT) AS t
  FROM bets WHERE play_id = :play
@@ -251,10 +256,14 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
     A cash-out received at or after the crash time is refused without any lock: the round crashed
     by then, whatever the database says. The player's play ``FOR UPDATE`` serialises their own
     cash-outs; the unique key stores each cash-out of a bet at most once."""
+    conn = session.connection()
     info = _running(session, round_id)
+    if info is None:  # this process's first cash-out of the round: read it without a lock
+        first = conn.execute(_ROUND_ROW, {"round": round_id}).one_or_none()
+        if first is not None and first.fair_scheme == SCHEME:
+            info = _running(session, round_id, first)
     if info is not None and now >= info.crash_at:
         raise _crashed(info.number)
-    conn = session.connection()
     sql = _CASH_OUT_ROW + ("" if conn.dialect.name == "sqlite" else _LOCK_PG)
     row = conn.execute(text(sql).columns(**_ROW_TYPES),
                        {"round": round_id, "player": player.id}).one_or_none()
@@ -262,10 +271,8 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
         raise _refusal_without_play(session, round_id)
     if row.fair_scheme != SCHEME:
         raise IllegalAction(f"round {round_id} is not a crash round")
-    if row.state == "open":
-        raise IllegalAction(f"round {row.number} has not started: nothing to cash out yet")
     info = _running(session, round_id, row)
-    if row.state != "closed" or info is None or now >= info.crash_at:
+    if info is None or now >= info.crash_at:
         raise _crashed(row.number)
     reqs: list[BetRequest] = []
     decisions: list[Action] = []
@@ -289,7 +296,8 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
 
 
 def _refusal_without_play(session: Session, round_id: int) -> CroupierError:
-    """Why a cash-out found no play of the player in the round (the slow path of a refusal)."""
+    """Why a cash-out found no play of the player in a running round (the slow path of a
+    refusal; no lock: every answer but the last is final, and the last is about the player)."""
     rnd = session.get(Round, round_id)
     if rnd is None or rnd.fair_scheme != SCHEME:
         return IllegalAction(f"round {round_id} is not a crash round")
@@ -329,8 +337,12 @@ def set_auto(session: Session, player: Player, round_id: int, bet: int, target: 
     return {"round_id": rnd.id, "number": rnd.number, "bet": bet, "auto_cash_out": text}
 
 
-def crash_if_due(session: Session, round_id: int, now: datetime) -> RoundReport | None:
-    """Crash and settle the round if its crash time has come (the table's ticker calls this)."""
+def crash_if_due(session: Session, round_id: int, now: datetime, settle: bool = True) -> RoundReport | None:
+    """Crash the round if its crash time has come: store the result (the round is ``resulted``:
+    every cash-out from now on is refused, the crash point and seed are public) and, with
+    ``settle``, pay every play in the same transaction. The table's ticker crashes without
+    settling (a short transaction: the crash is announced at once) and settles on its next tick
+    (:func:`settle_crashed`)."""
     # not due: no lock (the ticker asks every 20 ms; a lock would hold up the cash-outs)
     rnd = session.get(Round, round_id)
     if rnd is None or rnd.state != "closed" or (due := crash_time(rnd)) is None or now < due:
@@ -339,21 +351,41 @@ def crash_if_due(session: Session, round_id: int, now: datetime) -> RoundReport 
     crash_at = crash_time(rnd)
     if rnd.state != "closed" or crash_at is None or now < crash_at:
         return None
-    return _finish(session, rnd, now)
+    _result(session, rnd, now)
+    if not settle:
+        return RoundReport(rnd.id, rnd.table_id or "", "resulted", rnd.outcome)
+    return _settle(session, rnd, now)
 
 
-def _finish(session: Session, rnd: Round, now: datetime) -> RoundReport:
-    """Store the result and settle every play from its stored bets, its stored cash-outs and the
-    draw of the stored seed (the same path at the crash and after a restart)."""
-    spec, v = resolve_game(rnd.game, rnd.variant)
+def settle_crashed(session: Session, round_id: int, now: datetime) -> RoundReport | None:
+    """Pay every play of a crashed (``resulted``) round. The round row is held ``FOR NO KEY
+    UPDATE``: one settlement at a time, while the cash-outs that still come (``FOR KEY SHARE``)
+    do not wait for it - they see the round crashed and are refused at once."""
+    rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update(key_share=True)
+                          .execution_options(populate_existing=True)).one_or_none()
+    if rnd is None or rnd.state != "resulted":
+        return None
+    return _settle(session, rnd, now)
+
+
+def _result(session: Session, rnd: Round, now: datetime) -> None:
+    """Store the crash: the draw of the stored seed and its crash point; the round is resulted."""
+    _spec, v = resolve_game(rnd.game, rnd.variant)
     draw = _draw(rnd, v)
-    crash = format_multiplier(crash_hundredths(v, draw))
     rnd.draws = [{"kind": DRAW, "value": draw}]
-    rnd.outcome = {"crash": crash}
+    rnd.outcome = {"crash": format_multiplier(crash_hundredths(v, draw))}
     rnd.state = "resulted"
     rnd.resulted_at = now
     add_event(session, rnd.id, "result", {"outcome": rnd.outcome, "draws": rnd.draws,
                                           "seed": rnd.server_seed}, now)
+    session.flush()
+
+
+def _settle(session: Session, rnd: Round, now: datetime) -> RoundReport:
+    """Settle every play of a resulted round from its stored bets, its stored cash-outs and the
+    draw of the stored seed (the same path at the crash and after a restart)."""
+    spec, v = resolve_game(rnd.game, rnd.variant)
+    draw = _draw(rnd, v)
     ledger = Ledger(session)
     report = RoundReport(rnd.id, rnd.table_id or "", "settled", rnd.outcome)
     plays = session.scalars(select(Play).where(Play.round_id == rnd.id, Play.status == "open")
@@ -373,7 +405,7 @@ def _finish(session: Session, rnd: Round, now: datetime) -> RoundReport:
 
 def recover(session: Session, table_id: str, now: datetime) -> list[tuple[int, str]]:
     """After a restart: a round still betting is voided (stakes returned: it had not started);
-    a running or resulted round settles from its stored seed and cash-outs."""
+    a running round crashes and a crashed one settles, from its stored seed and cash-outs."""
     done = []
     rounds = session.scalars(select(Round).where(Round.table_id == table_id,
                                                  Round.fair_scheme == SCHEME,
@@ -384,9 +416,11 @@ def recover(session: Session, table_id: str, now: datetime) -> list[tuple[int, s
             void_round(session, r.id, "the betting phase was interrupted by a restart: every "
                        "stake is returned (000 §11)", now)
             done.append((r.id, "voided"))
-        else:
-            _finish(session, _lock_round(session, r.id), now)
-            done.append((r.id, "settled"))
+            continue
+        if r.state == "closed":
+            _result(session, _lock_round(session, r.id), now)
+        settle_crashed(session, r.id, now)
+        done.append((r.id, "settled"))
     return done
 
 
@@ -420,8 +454,8 @@ def ensure_chain_ahead(session: Session, table_id: str, now: datetime, length: i
 
 
 def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_000) -> str:
-    """Move the table on at ``now``: open a round, end its betting phase, or crash it. What was
-    done (``"opened"``, ``"running"``, ``"crashed"``) or ``"waiting"``."""
+    """Move the table on at ``now``: open a round, end its betting phase, crash it, or settle it.
+    What was done (``"opened"``, ``"running"``, ``"crashed"``, ``"settled"``) or ``"waiting"``."""
     # one tick at a time per table, whichever process runs it (lock order table -> round -> player)
     if session.scalars(select(GameTable.id).where(GameTable.id == table_id).with_for_update()).one_or_none() is None:
         raise UnknownTable(f"no table {table_id!r}")
@@ -435,8 +469,10 @@ def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_
     if rnd.state == "open" and rnd.closes_at is not None and now >= aware(rnd.closes_at):
         start_round(session, rnd.id, now)
         return "running"
-    if rnd.state in ("closed", "resulted") and crash_if_due(session, rnd.id, now) is not None:
-        return "crashed"
+    if rnd.state == "closed" and crash_if_due(session, rnd.id, now, settle=False) is not None:
+        return "crashed"  # announced at once; paid on the next tick
+    if rnd.state == "resulted" and settle_crashed(session, rnd.id, now) is not None:
+        return "settled"
     return "waiting"
 
 

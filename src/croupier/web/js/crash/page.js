@@ -1,6 +1,7 @@
 // crash.html?id=TABLE: a Crash or Rocketon table (issue 17, docs/crash.md). The round's phases
 // come from the server (GET /api/crash/tables/{id} and the table's WebSocket: crash_opened,
-// crash_running, crash_crashed, crash_cash_out); the multiplier is drawn from the table's curve
+// crash_running, crash_crashed - the crash is public -, crash_settled - the plays are paid -,
+// crash_cash_out); the multiplier is drawn from the table's curve
 // and the server's clock (js/crash/curve.js), but the server's receive time decides a cash-out.
 import "./strings.js";
 import { ApiError, api, openTableSocket, request, token } from "../api.js";
@@ -97,11 +98,13 @@ function apply(s) {
   if (phase === "crashed" && r) {
     stage.dataset.crash = r.crash || "";
     if (page.mine && page.mine.round_id === r.round_id && !page.mine.settled) {
-      page.mine.settled = true;
-      const m = $("#mine");
-      m.dataset.settled = "true";
+      // the crash is public when the round is resulted; its plays are paid when it is settled
       if (!page.mine.cashed) showMine(page.mine.auto && Number(r.crash) >= Number(page.mine.auto) ? "auto" : "lost");
-      refreshBalance();
+      if (r.phase === "settled") {
+        page.mine.settled = true;
+        $("#mine").dataset.settled = "true";
+        refreshBalance();
+      }
     }
   }
   const key = (s.history || []).map((h) => h.round_id).join(",");
@@ -117,8 +120,8 @@ function onMessage(msg) {
   if (typeof msg.type === "string" && msg.type.startsWith("crash_") && msg.round !== undefined) {
     // a broadcast carries one history row: keep the page's longer list until the next poll
     apply({ ...msg, history: page.state?.history ?? [] });
-    if (msg.type === "crash_crashed") refresh().catch(() => {});
-    if (msg.type === "crash_crashed" || msg.type === "crash_opened") followAutobet();
+    if (msg.type === "crash_crashed" || msg.type === "crash_settled") refresh().catch(() => {});
+    if (msg.type === "crash_settled" || msg.type === "crash_opened") followAutobet();
   }
 }
 
