@@ -42,22 +42,22 @@ def per_word(outcomes: int) -> int:
 
 
 @jit
-def _count_rolls(words: Any, base: int, per: int, counts: Any) -> None:  # pragma: no cover - compiled
+def _count_rolls(words: Any, base: Any, per: int, counts: Any) -> None:  # pragma: no cover - compiled
     for i in range(words.shape[0]):
         x = words[i]
         for _ in range(per):
-            counts[x % base] += 1
-            x //= base
+            counts[np.int64(x % base)] += 1
+            x = x // base
 
 
 @jit
-def _decode(words: Any, base: int, per: int, out: Any) -> None:  # pragma: no cover - compiled
+def _decode(words: Any, base: Any, per: int, out: Any) -> None:  # pragma: no cover - compiled
     j = 0
     for i in range(words.shape[0]):
         x = words[i]
         for _ in range(per):
-            out[j] = x % base
-            x //= base
+            out[j] = np.int64(x % base)
+            x = x // base
             j += 1
 
 
@@ -69,7 +69,7 @@ def roll_words(rng: np.random.Generator, n: int, base: int) -> npt.NDArray[np.ui
 def decode_rolls(words: npt.NDArray[np.uint64], base: int) -> I64:
     per = per_word(base)
     out = np.empty(words.shape[0] * per, dtype=np.int64)
-    _decode(words, base, per, out)
+    _decode(words, np.uint64(base), per, out)  # uint64 throughout: no float
     return out
 
 
@@ -82,7 +82,7 @@ def count_rolls(rng: np.random.Generator, rolls: int, base: int) -> I64:
     done = 0
     while done < words:
         size = min(block, words - done)
-        _count_rolls(roll_words(rng, size, base), base, per, counts)
+        _count_rolls(roll_words(rng, size, base), np.uint64(base), per, counts)
         done += size
     return counts
 
@@ -137,9 +137,10 @@ class StrikeSampler:
         self.cum_count = np.cumsum(np.asarray(st.count_weights, dtype=np.int64))
         tables = [st.table_for(p) for p in self.eligible]
         self.entries = max(len(t.weights) for t in tables)
-        cum = np.full((len(tables), self.entries), np.iinfo(np.int64).max, dtype=np.int64)
-        for i, t in enumerate(tables):
+        cum = np.empty((len(tables), self.entries), dtype=np.int64)
+        for i, t in enumerate(tables):  # padded with the table's total weight: never picked
             cum[i, : len(t.weights)] = np.cumsum(t.weights)
+            cum[i, len(t.weights):] = t.total_weight
         self.cum_w = cum
 
     def rows(self, u: F64) -> tuple[I64, I64, I64]:
