@@ -113,6 +113,16 @@ class DiceVariant:
     def bet_codes(self) -> tuple[str, ...]:
         return self.codes
 
+    @property
+    def paytables(self) -> dict[str, dict[str, Payout]]:
+        """The payouts of the codes that pay by their outcome (``total``: ``total_4``, ...)."""
+        out: dict[str, dict[str, Payout]] = {}
+        for key, p in self.payouts.items():
+            code = key.rsplit("_", 1)[0]
+            if key not in self.codes and code in self.codes:
+                out.setdefault(code, {})[key] = p
+        return out
+
     def limits_for(self, cur: str) -> Limits | None:
         return self.limits.get(cur)
 
