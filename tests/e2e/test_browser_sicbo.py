@@ -7,7 +7,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
 from tests.e2e.test_browser_roulette import _minor, _recall, _register_and_deposit
 
 pytestmark = pytest.mark.e2e
