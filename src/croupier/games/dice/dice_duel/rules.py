@@ -49,6 +49,7 @@ class DiceDuelRules(DiceRules):
     dice = 2
     die_names = ("red", "blue")
     symmetric = False
+    decimal_odds = True
     codes = tuple(OUTCOMES)
     own_fields = frozenset({"margin", "step"})
 

@@ -32,6 +32,8 @@ class DiceRules(ABC):
     codes: tuple[str, ...] = ()
     #: option name -> default value (options are variant data)
     option_defaults: Mapping[str, Any] = {}
+    #: the layout shows decimal odds (``x2.28``: stake x odds, Part D's convention) not ``n:1``
+    decimal_odds: bool = False
     #: the fields of the variant file this game reads besides the common ones
     own_fields: frozenset[str] = frozenset()
 

@@ -4,6 +4,7 @@ view of a round's outcome."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from decimal import Decimal
 from typing import Any
 
 from croupier.games import describe as D
@@ -16,13 +17,20 @@ from croupier.games.dice.rolled.simulate import simulate
 from croupier.games.dice.rolled.variant import DiceVariant, position_label
 from croupier.games.maths import BetRTP
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
+from croupier.money import Payout
+
+
+def decimal_text(p: Payout) -> str:
+    """``x2.28``: decimal odds (stake x odds), exact (the odds are whole hundredths or so)."""
+    return "x" + format((Decimal(p.total.numerator) / Decimal(p.total.denominator)).normalize(), "f")
 
 
 def payout_text(rules: DiceRules, v: DiceVariant, code: str) -> str:
     keys = rules.payout_keys(code)
+    show = decimal_text if rules.decimal_odds else str
     if len(keys) == 1:
-        return str(v.payouts[keys[0]])
-    return ", ".join(f"{k.rsplit('_', 1)[-1]}: {v.payouts[k]}" for k in keys)
+        return show(v.payouts[keys[0]])
+    return ", ".join(f"{k.rsplit('_', 1)[-1]}: {show(v.payouts[k])}" for k in keys)
 
 
 def target_of(rules: DiceRules, code: str) -> dict[str, Any]:
