@@ -299,3 +299,25 @@ def test_000_12_25_a_finished_round_takes_no_more_dice():
     state, _ = roll(CLASSIC, [BetRequest("small", 100)], (1, 2, 3))
     with pytest.raises(RoundFinished):
         ENGINE.apply(state, DrawAction("die", 0))
+
+
+@pytest.mark.parametrize(("change", "match"), [
+    ({"count": [25, 26, 27, 28, 29]}, "no round where each may be left alone"),
+    ({"count": [1, 1]}, "listed twice"),
+    ({"count_weights": [1, 2]}, "5 integer weights"),
+    ({"tables": {"triple": {"values": [2], "weights": [1]}}}, "no table for"),
+    ({"tables": {"small": {"values": [2], "weights": [1]}}}, "not a struck bet"),
+    ({"colour": "red"}, "unknown field"),
+])
+def test_000_12_25_strike_step_data_is_validated(change, match):
+    data = read_data("sicbo", "super")
+    data["strikes"] = dict(data["strikes"], **change)
+    with pytest.raises(VariantError, match=match):
+        parse_variant(RULES, data, "bad")
+
+
+def test_000_12_25_a_variant_missing_part_of_a_bet_is_refused():
+    data = read_data("sicbo", "classic")
+    data["payouts"] = {k: v for k, v in data["payouts"].items() if k != "total_9"}
+    with pytest.raises(VariantError, match="total_9"):
+        parse_variant(RULES, data, "bad")
