@@ -21,7 +21,7 @@ def dice_server(launch: Any) -> str:
         "CROUPIER_RESULT_SECONDS": "1",
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.3",
         "CROUPIER_KYC_REQUIRED": "0",
-        "CROUPIER_DICE_TABLES": "sicbo-eur:sicbo:classic:EUR",
+        "CROUPIER_DICE_TABLES": "sicbo-eur:sicbo:classic:EUR,duel-eur:dice_duel:dice_duel:EUR",
     }).base)
 
 
@@ -104,4 +104,26 @@ def test_000_12_25_super_sicbo_full_board_single_round_wins(page: Any, dice_serv
     _cover_every_roll(page)
     page.get_by_role("button", name="Play").click()
     page.wait_for_selector("#result[data-round][data-net]")
+    assert int(page.get_attribute("#result", "data-returned")) > 0
+
+
+def test_000_12_40_dice_duel_shared_table_on_the_generic_page(page: Any, dice_server: str) -> None:
+    """Dice Duel at a shared table (game.html from its description): Red, Draw and Blue cover
+    every throw, so the round always pays."""
+    base = dice_server
+    page.set_default_timeout(20_000)
+    _register_and_deposit(page, base, "50.00", 5000)
+    page.goto(f"{base}/game.html?game=dice_duel&variant=dice_duel&table=duel-eur")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '5000'")
+    page.wait_for_function(
+        "() => document.querySelector('#phase').textContent === 'Place your bets'"
+        " && Number(document.querySelector('#countdown').textContent) >= 4",
+        timeout=(BETTING_SECONDS + 10) * 1000)
+    page.get_by_role("button", name="chip 1.00 EUR").click()
+    for code in ("red", "draw", "blue"):
+        page.click(f"#layout .spot-btn[data-code='{code}']")
+    page.get_by_role("button", name="Place bets").click()
+    page.wait_for_selector("#slip[data-accepted='300']")
+    round_id = int(page.get_attribute("#slip", "data-round"))
+    page.wait_for_selector(f"#result[data-round='{round_id}'][data-net]", timeout=(BETTING_SECONDS + 15) * 1000)
     assert int(page.get_attribute("#result", "data-returned")) > 0
