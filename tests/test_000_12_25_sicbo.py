@@ -321,3 +321,15 @@ def test_000_12_25_a_variant_missing_part_of_a_bet_is_refused():
     data["payouts"] = {k: v for k, v in data["payouts"].items() if k != "total_9"}
     with pytest.raises(VariantError, match="total_9"):
         parse_variant(RULES, data, "bad")
+
+
+def test_000_12_25_the_dice_view_names_the_struck_positions():
+    v = parse_unchecked("sicbo", "super")
+    pos = ("total", (10,))
+    state, _ = roll(v, [BetRequest("total", 100, (10,))], (3, 3, 4), [(pos, 0), (("pair", (2,)), 1)])
+    result = next(e.data for e in state.events if e.type == "result")
+    assert result["strikes"] == {"total_10": "x2 win", "pair_2": "x3 win"}
+    view = GAME.display(v, result)
+    assert view["kind"] == "dice" and view["dice"] == [3, 3, 4] and view["total"] == 10
+    assert view["multipliers"] == {"total_10": "x2 win", "pair_2": "x3 win"}
+    assert "total_10 (x2 win)" in view["headline"]

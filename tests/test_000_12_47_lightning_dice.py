@@ -64,3 +64,15 @@ def test_000_12_47_simulation_agrees():
     exact = {r.bet: r.rtp for r in GAME.exact(V)}
     (s,) = GAME.simulate(V, 400_000, 4, None)
     assert s.ci99[0] <= exact["total"] <= s.ci99[1]
+
+
+def test_000_12_47_a_lightning_multiplier_never_lowers_a_win():
+    from croupier.errors import VariantError
+    from croupier.games.dice.lightning import RULES
+    from croupier.games.dice.rolled.parse import parse_variant
+    from croupier.games.registry import read_data
+
+    data = read_data("lightning_dice", "lightning_dice")
+    data["payouts"] = dict(data["payouts"], total_10="x500")
+    with pytest.raises(VariantError, match="not more than its base"):
+        parse_variant(RULES, data, "bad")

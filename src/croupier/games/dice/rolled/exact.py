@@ -27,7 +27,12 @@ from math import lcm
 from croupier.games.base import BetRequest, DrawAction
 from croupier.games.dice.rolled.engine import DiceEngine, DiceState, draws_for
 from croupier.games.dice.rolled.rules import Dice
-from croupier.games.dice.rolled.variant import DiceVariant, Position
+from croupier.games.dice.rolled.variant import (
+    DiceVariant,
+    MultiplierTable,
+    Position,
+    position_label,
+)
 from croupier.games.maths import BetRTP, Distribution, summarize
 
 
@@ -146,9 +151,22 @@ def exact(engine: DiceEngine, v: DiceVariant) -> list[BetRTP]:
     out = []
     for code in v.codes:
         items = by_code[code]
-        note = ""
+        notes = []
+        st = v.strikes
+        if st is not None and code in st.codes:  # the strike step, for the par sheet
+            n = len(engine.eligible(v))
+            tables = {position_label(*p): st.table_for(p) for p, _ in items}
+            shown = {(t.texts, t.weights) for t in tables.values()}
+            def text(t: MultiplierTable) -> str:
+                return f"{', '.join(t.texts)} (weights {'/'.join(map(str, t.weights))})"
+            if len(shown) == 1:
+                what = text(next(iter(tables.values())))
+            else:
+                what = "; ".join(f"{label} {text(t)}" for label, t in tables.items())
+            notes.append(f"each position struck with probability {st.expected_count / n} a round "
+                         f"({st.mode}): {what}")
         if len({d.mean for _, d in items}) > 1:  # every target's figure, when they differ
-            note = "per target: " + ", ".join(
-                f"{'/'.join(str(t) for t in pos[1])} {d.mean} ({float(d.mean):.4%})" for pos, d in items)
-        out.append(summarize(code, [d for _, d in items], note))
+            notes.append("per target: " + ", ".join(
+                f"{'/'.join(str(t) for t in pos[1])} {d.mean} ({float(d.mean):.4%})" for pos, d in items))
+        out.append(summarize(code, [d for _, d in items], "; ".join(notes)))
     return out

@@ -8,7 +8,7 @@ from typing import Any
 from croupier.errors import VariantError
 from croupier.games.cardcompare.common import parse_header
 from croupier.games.dice.rolled.rules import DiceRules
-from croupier.games.dice.rolled.variant import DiceVariant, parse_strikes
+from croupier.games.dice.rolled.variant import DiceVariant, parse_strikes, position_label
 
 _TOP = {"payouts", "options", "strikes"}
 
@@ -38,6 +38,17 @@ def parse_variant(rules: DiceRules, data: Mapping[str, Any], name: str) -> DiceV
     if "strikes" in data:
         eligible = {c: [(c, t) for t in rules.targets(c)] for c in codes}
         strikes = parse_strikes(data["strikes"], f"{where}.strikes", eligible)
+        if strikes.mode == "replace":  # ASSUMPTION: a strike never lowers a win (docs/dice.md)
+            for code in strikes.codes:
+                for pos in eligible[code]:
+                    low = min(strikes.table_for(pos).values)
+                    label = position_label(*pos)  # a total wins only its own key
+                    keys = [label] if label in payouts else rules.payout_keys(code)
+                    for key in keys:
+                        if low <= payouts[key].total:
+                            raise VariantError(
+                                f"{where}.strikes: a struck {position_label(*pos)} may pay "
+                                f"{low}, not more than its base {payouts[key]}")
     return DiceVariant(game=rules.game, name=name, payouts=payouts,
                        options=parse_options(rules, data, where), strikes=strikes, codes=codes,
                        **head)

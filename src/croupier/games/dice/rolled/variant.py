@@ -148,8 +148,9 @@ def _table(raw: Any, mode: str, where: str) -> MultiplierTable:
             values.append(payout(t, f"{where}.values").total)
         else:
             values.append(Fraction(integer(t, f"{where}.values", 1, 100_000)))
+    shown = tuple(str(t) if mode == "replace" else f"x{t} win" for t in texts)
     return MultiplierTable(tuple(values), _weights(need(raw, "weights", where), f"{where}.weights",
-                                                   len(values)), tuple(str(t) for t in texts))
+                                                   len(values)), shown)
 
 
 def parse_strikes(raw: Any, where: str, eligible_of: Mapping[str, list[Position]]) -> Strikes:
