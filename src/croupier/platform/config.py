@@ -14,6 +14,8 @@
 * ``CROUPIER_RUN_TABLES`` [1]: whether this process runs table rounds at all
 * ``CROUPIER_ARGON2_FAST`` [0]: cheap argon2 parameters, for tests and benchmarks only
 * ``CROUPIER_FAST_LANE`` [1]: the two hot bet routes served straight from ASGI (api/fastlane.py)
+* ``CROUPIER_DICE_TABLES`` [none]: dice tables to run (issue 19), ``id:game:variant:CUR``
+  comma-separated, e.g. ``sicbo-eur:sicbo:classic:EUR,sicbo-simple:sicbo:classic:EUR``
 * ``CROUPIER_CRASH_TABLES`` [none]: crash tables to run, ``id:game:variant:CUR`` comma-separated
   (issue 17, e.g. ``crash-eur:crash:standard:EUR``)
 * ``CROUPIER_CRASH_TIMING`` [the variants']: ``betting_ms:growth_per_second`` for every crash
@@ -94,18 +96,26 @@ def live_tables(tables: tuple[TableConfig, ...], ids: str | None) -> tuple[Table
     return tuple(replace(t, source="live") if t.id in wanted else t for t in tables) + extra
 
 
-def crash_tables(spec: str | None) -> tuple[TableConfig, ...]:
-    """``CROUPIER_CRASH_TABLES``: ``id:game:variant:CUR`` entries, comma-separated (issue 17)."""
+def crash_tables(spec: str | None, var: str = "CROUPIER_CRASH_TABLES") -> tuple[TableConfig, ...]:
+    """``CROUPIER_CRASH_TABLES``: ``id:game:variant:CUR`` entries, comma-separated (issue 17);
+    ``CROUPIER_DICE_TABLES`` lists dice tables the same way (issue 19, :func:`dice_tables`)."""
     out = []
     for item in (spec or "").split(","):
         if not item.strip():
             continue
         parts = [p.strip() for p in item.split(":")]
         if len(parts) != 4 or not all(parts):
-            raise ValueError(f"CROUPIER_CRASH_TABLES: {item!r} is not id:game:variant:CUR")
+            raise ValueError(f"{var}: {item!r} is not id:game:variant:CUR")
         tid, game, variant, cur = parts
         out.append(TableConfig(tid, f"{game.capitalize()} ({cur})", game, variant, cur))
     return tuple(out)
+
+
+def dice_tables(spec: str | None) -> tuple[TableConfig, ...]:
+    """``CROUPIER_DICE_TABLES`` (issue 19): shared Sic Bo, Lightning Dice or Dice Duel tables,
+    ``id:game:variant:CUR`` comma-separated (e.g. ``sicbo-eur:sicbo:classic:EUR``). They run on
+    the generic timed table runner like a roulette table (docs/dice.md)."""
+    return crash_tables(spec, "CROUPIER_DICE_TABLES")
 
 
 def crash_timing(spec: str | None) -> tuple[int, str] | None:
@@ -171,7 +181,8 @@ class Settings:
             deposit_confirm_seconds=_float("CROUPIER_DEPOSIT_CONFIRM_SECONDS", 1.0),
             live_result_seconds=_float("CROUPIER_LIVE_RESULT_SECONDS", 120.0),
             tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES"))
-            + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES")),
+            + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES"))
+            + dice_tables(os.environ.get("CROUPIER_DICE_TABLES")),
             crash_timing=crash_timing(os.environ.get("CROUPIER_CRASH_TIMING")),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),

@@ -48,7 +48,11 @@ const PLAY_TEXT = {
 };
 
 // a table's own page: crash tables (issue 17), baccarat roads (issue 5), or the generic table
-const tablePage = (t) => `${["crash", "rocketon"].includes(t.game) ? "/crash.html" : t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}`;
+const tablePage = (t) => t.game === "sicbo" ? sicboPage(t.variant, t.id) : DICE_GAMES.includes(t.game) ? `${gamePage(t.game, t.variant)}&table=${encodeURIComponent(t.id)}`
+  : `${["crash", "rocketon"].includes(t.game) ? "/crash.html" : t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}`;
+// issue 19: the Sic Bo board (full and simplified, js/sicbo/); Lightning Dice and Dice Duel tables on game.html
+const DICE_GAMES = ["lightning_dice", "dice_duel"];
+const sicboPage = (v, id) => `/sicbo.html?variant=${encodeURIComponent(v)}${id ? `&table=${encodeURIComponent(id)}` : ""}`;
 const slotPage = (v) => `/slot.html?variant=${encodeURIComponent(v)}`; // the slot page (js/slot/)
 const gamePage = (g, v) => `/game.html?game=${encodeURIComponent(g)}&variant=${encodeURIComponent(v)}`;
 
@@ -68,7 +72,7 @@ async function loadGames() {
       for (const v of g.variants) {
         const play = g.name === "roulette"
           ? el("a", { href: `/table.html?solo=${encodeURIComponent(v.name)}`, "aria-label": `Play ${v.title} single player` }, "play")
-          : el("a", { href: g.name === "slot" ? slotPage(v.name) : gamePage(g.name, v.name), "aria-label": `${v.title}: play` }, "play");
+          : el("a", { href: g.name === "slot" ? slotPage(v.name) : g.name === "sicbo" ? sicboPage(v.name) : gamePage(g.name, v.name), "aria-label": `${v.title}: play` }, "play");
         vs.append(el("li", { dataset: { game: g.name, variant: v.name } }, v.title, " · ", play, " · ",
           el("a", { href: `${gamePage(g.name, v.name)}#rules`, "aria-label": `${v.title}: rules and paytable` }, "rules")));
       }
