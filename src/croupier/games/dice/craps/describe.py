@@ -21,16 +21,6 @@ GROUPS = (("line", "Line bets"), ("odds", "Odds"), ("multi", "Multi-roll bets"),
           ("one_roll", "One-roll bets"))
 
 
-def _payout(v: CrapsVariant, code: str) -> str:
-    if code in NUMBERED:
-        return ", ".join(f"{n}: {p}" for n, p in v.numbered[code].items())
-    if code == "field":
-        return f"{v.flat['field']} (2: {v.flat['field_2']}, 12: {v.flat['field_12']})"
-    if code == "c_and_e":
-        return f"craps {v.flat['c_and_e_craps']}, 11 {v.flat['c_and_e_eleven']}"
-    return str(v.flat[code])
-
-
 def describe(v: CrapsVariant) -> dict[str, Any]:
     bets = []
     for code in v.bet_codes:
@@ -41,7 +31,7 @@ def describe(v: CrapsVariant) -> dict[str, Any]:
         if code in NUMBERED:
             target = D.choice((n, str(n)) for n in NUMBERED[code])
             example = [6 if 6 in NUMBERED[code] else NUMBERED[code][0]]
-        bets.append(D.bet(code, label=LABELS[code], group=group, payout=_payout(v, code),
+        bets.append(D.bet(code, label=LABELS[code], group=group, payout=v.payouts[code],
                           target=target, example=example, condition=CONDITIONS.get(code),
                           requires=("pass", "come") if code == "odds" else
                           ("dont_pass", "dont_come") if code == "lay" else ()))

@@ -68,6 +68,25 @@ class CrapsVariant:
     def bet_codes(self) -> tuple[str, ...]:
         return BET_CODES
 
+    @property
+    def payouts(self) -> dict[str, str]:
+        """What each bet pays, as text (per number for the numbered bets)."""
+        def odds(p: Payout) -> str:
+            return f"{p.net.numerator}:{p.net.denominator}"
+
+        out = {}
+        f = self.flat
+        for code in BET_CODES:
+            if code in NUMBERED:
+                out[code] = ", ".join(f"{n}: {odds(p)}" for n, p in self.numbered[code].items())
+            elif code == "field":
+                out[code] = f"{odds(f['field'])} (2: {odds(f['field_2'])}, 12: {odds(f['field_12'])})"
+            elif code == "c_and_e":
+                out[code] = f"craps {odds(f['c_and_e_craps'])}, 11 {odds(f['c_and_e_eleven'])}"
+            else:
+                out[code] = odds(f[code])
+        return out
+
     def limits_for(self, cur: str) -> Limits | None:
         return self.limits.get(cur)
 
