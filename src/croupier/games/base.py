@@ -215,6 +215,11 @@ def at_table(engine: Any, variant: Any, table: Mapping[str, Any] | None) -> Any:
     return variant if hook is None or table is None else hook(variant, table)
 
 
+def continues_table(engine: Any) -> bool:
+    """Whether the engine's rounds continue a table state (see :func:`at_table`)."""
+    return getattr(engine, "at_table", None) is not None
+
+
 def table_of(events: Sequence[Event]) -> Mapping[str, Any] | None:
     """The table state a round's record started in (``round_started`` ``table``), if any."""
     for e in events:
