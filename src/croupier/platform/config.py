@@ -15,6 +15,8 @@
 * ``CROUPIER_ARGON2_FAST`` [0]: cheap argon2 parameters, for tests and benchmarks only
 * ``CROUPIER_FAST_LANE`` [1]: the two hot bet routes served straight from ASGI (api/fastlane.py)
 * ``CROUPIER_CRASH_TABLES`` [none]: crash tables to run, ``id:game:variant:CUR`` comma-separated
+* ``CROUPIER_EXTRA_TABLES`` [none]: more shared tables of any game, same form (issue 19: a craps
+  table, ``craps-eur:craps:standard:EUR``)
   (issue 17, e.g. ``crash-eur:crash:standard:EUR``)
 * ``CROUPIER_CRASH_TIMING`` [the variants']: ``betting_ms:growth_per_second`` for every crash
   table of this server (a demo or test table: a short betting phase, a fast curve; the crash law
@@ -171,7 +173,8 @@ class Settings:
             deposit_confirm_seconds=_float("CROUPIER_DEPOSIT_CONFIRM_SECONDS", 1.0),
             live_result_seconds=_float("CROUPIER_LIVE_RESULT_SECONDS", 120.0),
             tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES"))
-            + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES")),
+            + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES"))
+            + crash_tables(os.environ.get("CROUPIER_EXTRA_TABLES")),  # issue 19: e.g. craps tables
             crash_timing=crash_timing(os.environ.get("CROUPIER_CRASH_TIMING")),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),

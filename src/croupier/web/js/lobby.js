@@ -48,7 +48,7 @@ const PLAY_TEXT = {
 };
 
 // a table's own page: crash tables (issue 17), baccarat roads (issue 5), or the generic table
-const tablePage = (t) => `${["crash", "rocketon"].includes(t.game) ? "/crash.html" : t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}`;
+const tablePage = (t) => `${["crash", "rocketon"].includes(t.game) ? "/crash.html" : t.game === "craps" ? "/craps.html" : t.roads ? "/baccarat.html" : "/table.html"}?id=${encodeURIComponent(t.id)}`;
 const slotPage = (v) => `/slot.html?variant=${encodeURIComponent(v)}`; // the slot page (js/slot/)
 const gamePage = (g, v) => `/game.html?game=${encodeURIComponent(g)}&variant=${encodeURIComponent(v)}`;
 
