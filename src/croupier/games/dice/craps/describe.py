@@ -17,13 +17,15 @@ LABELS = {"pass": "Pass Line", "dont_pass": "Don't Pass", "come": "Come", "dont_
 CONDITIONS = {"pass": "puck OFF (come-out roll)", "dont_pass": "puck OFF (come-out roll)",
               "come": "puck ON (point phase)", "dont_come": "puck ON (point phase)",
               "odds": "a pass or come bet has its point", "lay": "a don't pass or don't come bet has its point"}
-GROUPS = (("line", "Line bets"), ("odds", "Odds"), ("multi", "Multi-roll bets"),
-          ("one_roll", "One-roll bets"))
+GROUPS = (("one_roll", "One-roll bets"), ("line", "Line bets"), ("odds", "Odds"),
+          ("multi", "Multi-roll bets"))
+#: the description's order: one-roll bets first (a round of one roll), then the multi-roll bets
+ORDER = (*ONE_ROLL, *LINE, "odds", "lay", "place_win", "place_lose", "hardway")
 
 
 def describe(v: CrapsVariant) -> dict[str, Any]:
     bets = []
-    for code in v.bet_codes:
+    for code in ORDER:
         group = "line" if code in LINE else "odds" if code in ("odds", "lay") else (
             "one_roll" if code in ONE_ROLL else "multi")
         target: dict[str, Any] | None = None
