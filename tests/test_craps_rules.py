@@ -313,6 +313,15 @@ def test_000_12_41_chips_conserved_and_every_roll_settles_or_keeps_every_bet(
         assert replay(ENGINE, v(), state.events) == s
         point = result(state)["table"]["point"]  # type: ignore[index]
         carried, own = list(s.carried), []
+        # odds and lay on every line bet that has its point and none yet, at its full multiple
+        have = {(c.code, c.target) for c in carried}
+        for c in carried:
+            side = "odds" if c.code in ("pass", "come") else "lay" if c.code in ("dont_pass", "dont_come") else None
+            if side and (side, c.target) not in have:
+                n = int(c.target[0])
+                multiple = (v().odds_max if side == "odds" else v().lay_max)[n]
+                own.append(BetRequest(side, c.stake * multiple, c.target))
+                have.add((side, c.target))
         if not carried:
             break
 
