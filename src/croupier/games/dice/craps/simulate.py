@@ -140,14 +140,14 @@ def rolls_of(raw: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 @jit
 def _kernel(raw: npt.NDArray[np.uint8], limit: int, stateful: IntArray, nxt: npt.NDArray[np.int8],
-            ret: FloatArray, ret2: FloatArray, hit: IntArray, place: npt.NDArray[np.int8],
-            puck: npt.NDArray[np.int8], state: IntArray, sums: FloatArray, squares: FloatArray,
-            counts: IntArray, hist: IntArray) -> int:
+            place: npt.NDArray[np.int8], puck: npt.NDArray[np.int8], state: IntArray,
+            visits: IntArray, hist: IntArray) -> int:
     """Walk the rolls of the random bytes ``raw`` (see :func:`rolls_of`), at most ``limit``;
     returns how many were walked. ``state[0]`` is the puck, ``state[1 + k]`` tracked bet k's
-    form (-1: none yet). Branch-free per bet (random rolls defeat branch prediction): a settled
-    bet adds ``ret``, ``ret2`` and ``hit`` (1), every other step adds zeros. One-roll bets need
-    no walk: ``hist`` counts each roll at each puck."""
+    form (-1: none yet). Branch-free per bet (random rolls defeat branch prediction): each step
+    only counts its cell of the tables in ``visits``; the returns are summed from the counts
+    afterwards (:meth:`Walker.result`). One-roll bets need no walk: ``hist`` counts each roll
+    at each puck."""
     p = np.int64(state[0])
     n_p = 7  # len(PUCK)
     n_f = 8  # len(FORMS) + the "no bet" form
@@ -164,9 +164,7 @@ def _kernel(raw: npt.NDArray[np.uint8], limit: int, stateful: IntArray, nxt: npt
             g = np.int64(place[k * n_p + p])
             f = g if f < 0 else f
             i = ((k * n_p + p) * n_f + f) * 36 + r
-            sums[k] += ret[i]
-            squares[k] += ret2[i]
-            counts[k] += hit[i]
+            visits[i] += 1
             state[1 + k] = nxt[i]
         p = np.int64(puck[p * 36 + r])
         done += 1
@@ -199,25 +197,28 @@ class Walker:
         self.one_roll = [k for k in chosen if TRACKED[k][0] in ONE_ROLL]
         self.state = np.full(1 + len(TRACKED), -1, dtype=np.int64)
         self.state[0] = 0
-        self.sums = np.zeros(len(TRACKED))
-        self.squares = np.zeros(len(TRACKED))
-        self.counts = np.zeros(len(TRACKED), dtype=np.int64)
+        self.visits = np.zeros(t.nxt.size, dtype=np.int64)
         self.hist = np.zeros(len(PUCK) * 36, dtype=np.int64)
-        settled = t.nxt == -1
-        settled[:, :, NONE, :] = False  # "no bet" is no decision
-        self.flat = (t.nxt.ravel(), t.ret.ravel(), (t.ret * t.ret).ravel(),
-                     settled.astype(np.int64).ravel(), t.place.ravel(), t.puck.ravel())
+        self.flat = (t.nxt.ravel(), t.place.ravel(), t.puck.ravel())
 
     def feed(self, raw: npt.NDArray[np.uint8], limit: int) -> int:
-        nxt, ret, ret2, hit, place, puck = self.flat
-        return int(_kernel(raw, limit, self.stateful, nxt, ret, ret2, hit, place, puck, self.state,
-                           self.sums, self.squares, self.counts, self.hist))
+        nxt, place, puck = self.flat
+        return int(_kernel(raw, limit, self.stateful, nxt, place, puck, self.state, self.visits,
+                           self.hist))
 
     def result(self, rolls: int) -> Walk:
-        sums, squares, counts = self.sums.copy(), self.squares.copy(), self.counts.copy()
+        """Per tracked bet: its decisions, and the sum and sum of squares of their returns."""
+        t = self.t
+        visits = self.visits.reshape(t.nxt.shape)
+        settled = t.nxt == -1
+        settled[:, :, NONE, :] = False  # "no bet" is no decision
+        decided = visits * settled
+        sums = (decided * t.ret).sum(axis=(1, 2, 3))
+        squares = (decided * t.ret * t.ret).sum(axis=(1, 2, 3))
+        counts = decided.sum(axis=(1, 2, 3)).astype(np.int64)
         hist = self.hist.reshape(len(PUCK), 36)
         for k in self.one_roll:
-            x = self.t.ret[k, :, 0, :]
+            x = t.ret[k, :, 0, :]
             sums[k] = float((hist * x).sum())
             squares[k] = float((hist * x * x).sum())
             counts[k] = int(hist.sum())
