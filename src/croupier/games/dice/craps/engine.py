@@ -45,7 +45,6 @@ from croupier.games.dice.craps.variant import (
     BET_CODES,
     LINE,
     NUMBERED,
-    ONE_ROLL,
     POINTS,
     CrapsVariant,
 )
@@ -243,4 +242,4 @@ def _settle_now(state: CrapsState) -> CrapsState:
 
 ENGINE = CrapsEngine()
 
-__all__ = ["ENGINE", "ONE_ROLL", "CrapsEngine", "CrapsState", "PlacedBet", "puck"]
+__all__ = ["ENGINE", "CrapsEngine", "CrapsState", "PlacedBet", "puck"]

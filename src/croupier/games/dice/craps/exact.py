@@ -18,7 +18,7 @@ the variant has them off); lay likewise; place and hardway bets on each number; 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import NamedTuple
 
@@ -182,7 +182,3 @@ def _one_roll_ratio(v: CrapsVariant, code: str, t: int) -> Fraction:
     if code == "c_and_e":
         return v.ratio("c_and_e_eleven" if t == 11 else "c_and_e_craps")
     return v.ratio(code)
-
-
-def means(dists: Iterable[Distribution]) -> list[Fraction]:
-    return [d.mean for d in dists]

@@ -9,11 +9,13 @@ one-roll bet) whenever it has none. Each decision of a bet adds its return per u
 The rules are not written twice: :func:`tables` settles, through the engine, every form of every
 tracked bet at every state of the puck for all 36 rolls, giving ``nxt[k, point, form, roll]``
 (the bet's next form, or -1 when the roll settles it) and ``ret[...]`` (its return then). The
-kernel only looks these up. ``tests/test_craps_simulation.py`` ties the kernel to the engine on
-identical rolls (differential test).
+kernel only follows ``nxt`` and counts the cells it visits; the returns are summed from the
+counts. ``tests/test_craps_simulation.py`` ties the kernel to the engine on identical rolls
+(differential test).
 
-Seeds: batch ``k`` rolls from ``Generator(PCG64(SeedSequence(seed) child k))``, so the figures
-depend on the seed and the batch size only.
+Rolls: random bytes below 252, modulo 36 (:func:`rolls_of`, unbiased); batch ``k``'s bytes come
+from ``Generator(PCG64(SeedSequence(seed) child k))``, so the figures depend on the seed and the
+batch size only.
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from croupier.errors import InvalidBet
 from croupier.games.base import BetRequest
 from croupier.games.dice.craps.engine import ENGINE
 from croupier.games.dice.craps.exact import ROLLS, roll
+from croupier.games.dice.craps.rules import point_after
 from croupier.games.dice.craps.variant import ONE_ROLL, POINTS, CrapsVariant
 from croupier.games.registry import SimBet
 
@@ -87,7 +90,7 @@ def tables(v: CrapsVariant) -> Tables:
     puck = np.zeros((p_n, 36), dtype=np.int8)
     for p, point in enumerate(PUCK):
         for r, (d1, d2) in enumerate(ROLLS):
-            puck[p, r] = PUCK.index(_after(point, d1 + d2))
+            puck[p, r] = PUCK.index(point_after(point, d1 + d2))
     for k, (code, chosen) in enumerate(TRACKED):
         for p, point in enumerate(PUCK):
             for f, number in enumerate(FORMS):
@@ -109,12 +112,6 @@ def tables(v: CrapsVariant) -> Tables:
                         ret[k, p, f, r] = mine.returned / mine.stake
             place[k, p] = _placement(code, chosen, point)
     return Tables(nxt, ret, place, puck)
-
-
-def _after(point: int | None, total: int) -> int | None:
-    from croupier.games.dice.craps.rules import point_after
-
-    return point_after(point, total)
 
 
 def _placement(code: str, chosen: int | None, point: int | None) -> int:
