@@ -325,11 +325,11 @@ def void_round(session: Session, round_id: int, reason: str, now: datetime) -> R
     ledger = Ledger(session)
     report = RoundReport(rnd.id, rnd.table_id or "", "voided", rnd.outcome, reason)
     for p in _open_plays(session, rnd.id):
-        refund_play(session, ledger, rnd, p, now)
+        refunded = refund_play(session, ledger, rnd, p, now)  # a craps bet carried in stays (issue 19)
         player = session.get(Player, p.player_id)
         if player is None:  # pragma: no cover
             continue
-        report.plays.append(PlayResult(p.player_id, p.stake_total, p.stake_total,
+        report.plays.append(PlayResult(p.player_id, p.stake_total, refunded,
                                        _bets_view(session, p.id), balance(session, player).to_dict()))
     rnd.state = "voided"
     rnd.void_reason = reason
