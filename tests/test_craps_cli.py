@@ -22,7 +22,7 @@ def test_000_12_41_rtp_prints_every_bet_exactly() -> None:
     assert len(rows) == 17
     assert rows["pass"]["rtp_exact"] == "488/495"
     assert rows["dont_pass"]["rtp_exact"] == "217/220"
-    assert rows["odds"]["rtp_exact"] == "1"
+    assert rows["odds"]["rtp_exact"] == "1/1"
 
 
 def test_000_12_41_simulate_and_parsheet() -> None:
