@@ -683,8 +683,9 @@ def _general_round(session: Session, player: Player, game_name: str, variant_nam
         # issue 19: a craps round rolls until every bet is decided; the response is the first
         # roll with every roll's recall, and what the bets returned over all of them
         rolls = [out, *(history.recall(session, player, i) for i in ids[1:])]
-        out = {**out, "rolls": rolls,
-               "returned_minor": sum(int(r["returned_minor"] or 0) for r in rolls)}
+        returned = sum(int(r["returned_minor"] or 0) for r in rolls)
+        out = {**out, "rolls": rolls, "returned_minor": returned,
+               "net_minor": returned - int(out["stake_minor"])}
     out["balance"] = wallet.balance(session, player).to_dict()
     if has_pools(game_name, variant_name):  # issue 16: the pools and this round's jackpot wins
         from croupier.platform.jackpots import brief
