@@ -63,6 +63,24 @@ class TableLimitExceeded(InvalidBet):
     code = "table_limit"
 
 
+class BetClosed(InvalidBet):
+    """The bet is not open in the table's current phase (craps: a pass bet while the puck is ON)."""
+
+    code = "bet_closed"
+
+
+class MissingBaseBet(InvalidBet):
+    """A bet that needs another bet under it was placed without it (craps: odds without a line bet)."""
+
+    code = "missing_base_bet"
+
+
+class OddsAboveMaximum(StakeAboveMaximum):
+    """An odds bet above the multiple of its line bet that the table allows."""
+
+    code = "odds_above_maximum"
+
+
 # -- engines -------------------------------------------------------------------------------------
 
 

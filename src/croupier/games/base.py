@@ -206,6 +206,29 @@ def compact_bets(engine: Any, variant: Any, bets: Sequence[BetRequest]) -> tuple
     return tuple(bets) if compact is None else tuple(compact(variant, bets))
 
 
+def at_table(engine: Any, variant: Any, table: Mapping[str, Any] | None) -> Any:
+    """The variant as a table in state ``table`` plays it. A game whose rounds continue one
+    another at a table (craps: the puck's point) offers ``engine.at_table(variant, table)`` and
+    writes the table's state after the round in its ``result`` event as ``table``; every other
+    game, or no state yet (a new table), plays the variant itself."""
+    hook = getattr(engine, "at_table", None)
+    return variant if hook is None or table is None else hook(variant, table)
+
+
+def continues_table(engine: Any) -> bool:
+    """Whether the engine's rounds continue a table state (see :func:`at_table`)."""
+    return getattr(engine, "at_table", None) is not None
+
+
+def table_of(events: Sequence[Event]) -> Mapping[str, Any] | None:
+    """The table state a round's record started in (``round_started`` ``table``), if any."""
+    for e in events:
+        if e.type == "round_started":
+            table = e.data.get("table")
+            return None if table is None else dict(table)
+    return None
+
+
 Decider = Callable[[Any, list[Decision]], Decision]
 
 
@@ -266,6 +289,7 @@ def inputs_from_events(
 def replay(engine: Engine[V, S], variant: V, events: Sequence[Event]) -> Settlement:
     """Rebuild a round from its record; the events and settlement must come out identical."""
     currency, bets, carried, actions = inputs_from_events(events)
+    variant = at_table(engine, variant, table_of(events))
     state = engine.start(variant, bets, currency, carried)
     for action in actions:
         state = engine.apply(state, action)
@@ -287,6 +311,7 @@ def reenact(
     the seeds. Raises :class:`ReplayMismatch` at the first draw the seeds do not give, or if the
     record's events or settlement differ from the recomputed ones."""
     currency, bets, carried, actions = inputs_from_events(events)
+    variant = at_table(engine, variant, table_of(events))
     state = engine.start(variant, bets, currency, carried)
     for i, action in enumerate(actions):
         if isinstance(action, DrawAction):

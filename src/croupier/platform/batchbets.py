@@ -39,8 +39,9 @@ from sqlalchemy.dialects.postgresql import ARRAY
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, CurrencyMismatch, IllegalAction
-from croupier.games.base import BetRequest, compact_bets, play
+from croupier.games.base import BetRequest, compact_bets, continues_table, play
 from croupier.games.describe import view_of
+from croupier.games.registry import game
 from croupier.money import currency, format_minor
 from croupier.platform import betpath
 from croupier.platform.betpath import (
@@ -237,8 +238,8 @@ def run(session: Session, commands: Sequence[Command], now: datetime) -> None:
             if t.currency != p.currency:
                 raise CurrencyMismatch(
                     f"this table plays in {t.currency}; your account is in {p.currency}")
-            if is_reel_slot(t.game, t.variant):
-                c.result = DEFERRED
+            if is_reel_slot(t.game, t.variant) or continues_table(game(t.game).engine):
+                c.result = DEFERRED  # craps (issue 19): judged at the table's puck, on its own
                 continue
             if is_live_blackjack(t.game, t.variant):  # issue 16: a seat has its own route
                 raise SeatRequired(f"bet on a seat of table {t.id}: POST /api/live/tables/"
@@ -490,7 +491,8 @@ def run_rounds(session: Session, commands: Sequence[Command], now: datetime) -> 
             c.bets = parse_slip(r.slip, r.player.currency)
             if (is_reel_slot(r.game, r.variant)
                     or getattr(variant, "zero_rule", "") == "en_prison"
-                    or has_pools(r.game, r.variant)):  # issue 16: jackpots settle on the general path
+                    or has_pools(r.game, r.variant)  # issue 16: jackpots settle on the general path
+                    or continues_table(spec.engine)):  # issue 19: craps rolls until decided
                 c.result = DEFERRED
                 continue
             prepared.append((c, spec, variant, None))

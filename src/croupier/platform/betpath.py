@@ -57,7 +57,7 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch, IllegalAction
-from croupier.games.base import BetRequest, compact_bets, play
+from croupier.games.base import BetRequest, compact_bets, continues_table, play
 from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
 from croupier.money import currency, format_minor
@@ -490,7 +490,8 @@ def place_bets(session: Session, player: Player, table_id: str, slip: Sequence[S
         raise SeatRequired(f"bet on a seat of table {t.id}: POST /api/live/tables/{t.id}/seats/"
                            "{seat}/bets")
     bets = parse_slip(slip, player.currency)
-    if is_reel_slot(t.game, t.variant):
+    if is_reel_slot(t.game, t.variant) or continues_table(spec.engine):
+        # craps: the bets are judged at the puck of the table (issue 19): the general path
         return _general_bet(session, player, table_id, slip, now)
     _ensure_locked(session, player.id)
     conn = session.connection()
@@ -568,7 +569,7 @@ def play_round(session: Session, player: Player, game_name: str, variant_name: s
     check_single(session, spec.name)  # issue 16: a disabled game plays no round (GLI-19 4.15)
     bets = parse_slip(slip, player.currency)
     if (is_reel_slot(game_name, variant_name) or getattr(variant, "zero_rule", "") == "en_prison"
-            or has_pools(game_name, variant_name)):
+            or has_pools(game_name, variant_name) or continues_table(spec.engine)):
         # bonus-funded slots, en prison follow-up spins (001 §8.13.4) and games with jackpot
         # pools (issue 16: contributions and wins move in the settlement): the general path
         return _general_round(session, player, game_name, variant_name, slip, now)
@@ -672,11 +673,19 @@ def _record_round(session: Session, conn: Connection, spec: GameSpec, variant_na
 def _general_round(session: Session, player: Player, game_name: str, variant_name: str,
                    slip: Sequence[SlipBet], now: datetime) -> dict[str, Any]:
     from croupier.platform import history, wallet
-    from croupier.platform.rounds import play_single
+    from croupier.platform.rounds import play_single_rounds
 
     writing(session)
-    round_id = play_single(session, player, game_name, variant_name, slip, now)
+    ids = play_single_rounds(session, player, game_name, variant_name, slip, now)
+    round_id = ids[0]
     out = history.recall(session, player, round_id)
+    if len(ids) > 1 and continues_table(resolve_game(game_name, variant_name)[0].engine):
+        # issue 19: a craps round rolls until every bet is decided; the response is the first
+        # roll with every roll's recall, and what the bets returned over all of them
+        rolls = [out, *(history.recall(session, player, i) for i in ids[1:])]
+        returned = sum(int(r["returned_minor"] or 0) for r in rolls)
+        out = {**out, "rolls": rolls, "returned_minor": returned,
+               "net_minor": returned - int(out["stake_minor"])}
     out["balance"] = wallet.balance(session, player).to_dict()
     if has_pools(game_name, variant_name):  # issue 16: the pools and this round's jackpot wins
         from croupier.platform.jackpots import brief

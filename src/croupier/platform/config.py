@@ -18,6 +18,8 @@
   comma-separated, e.g. ``sicbo-eur:sicbo:classic:EUR,sicbo-simple:sicbo:classic:EUR``
 * ``CROUPIER_CRASH_TABLES`` [none]: crash tables to run, ``id:game:variant:CUR`` comma-separated
   (issue 17, e.g. ``crash-eur:crash:standard:EUR``)
+* ``CROUPIER_EXTRA_TABLES`` [none]: more shared tables of any game, same form (issue 19: a craps
+  table, ``craps-eur:craps:standard:EUR``)
 * ``CROUPIER_CRASH_TIMING`` [the variants']: ``betting_ms:growth_per_second`` for every crash
   table of this server (a demo or test table: a short betting phase, a fast curve; the crash law
   and the chain do not depend on it)
@@ -182,7 +184,8 @@ class Settings:
             live_result_seconds=_float("CROUPIER_LIVE_RESULT_SECONDS", 120.0),
             tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES"))
             + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES"))
-            + dice_tables(os.environ.get("CROUPIER_DICE_TABLES")),
+            + dice_tables(os.environ.get("CROUPIER_DICE_TABLES"))
+            + crash_tables(os.environ.get("CROUPIER_EXTRA_TABLES")),  # issue 19: e.g. craps tables
             crash_timing=crash_timing(os.environ.get("CROUPIER_CRASH_TIMING")),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),

@@ -24,10 +24,19 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session, aliased
+from sqlalchemy.orm import Session, aliased, object_session
 
 from croupier.errors import IllegalAction, InvalidBet
-from croupier.games.base import Action, BetRequest, DrawAction, Settlement, inputs_from_events, play
+from croupier.games.base import (
+    Action,
+    BetRequest,
+    DrawAction,
+    Settlement,
+    at_table,
+    continues_table,
+    inputs_from_events,
+    play,
+)
 from croupier.games.registry import GameSpec, game, load_variant
 from croupier.platform import jackpots  # issue 16: jackpots
 from croupier.platform.errors import UnsupportedGame
@@ -177,10 +186,72 @@ def pending_carries(session: Session, round_id: int) -> list[Bet]:
     return list(session.scalars(q.order_by(Bet.id)))
 
 
-def carry_forward(session: Session, rnd: Round, carried: Sequence[Bet], now: datetime) -> list[Play]:
-    """Place carried bets in ``rnd`` (no new debit: their stakes are still held in ``stakes``)."""
-    plays: dict[int, Play] = {}
+def table_state(session: Session, table_id: str, number: int) -> dict[str, Any] | None:
+    """The state a table's round ``number`` starts in: the ``table`` its latest settled round
+    before it wrote in its result (craps: the puck's point, issue 19); None for a game whose
+    rounds do not continue one another, or a table with no settled round yet. A voided round
+    changed nothing: its roll (if any) was not played."""
+    outcome = session.scalar(select(Round.outcome).where(
+        Round.table_id == table_id, Round.number < number, Round.state == "settled",
+        Round.outcome.is_not(None)).order_by(Round.number.desc()).limit(1))
+    if not isinstance(outcome, dict):
+        return None
+    table = outcome.get("table")
+    return dict(table) if isinstance(table, dict) else None
+
+
+def bound_variant(spec: GameSpec, variant: Any, table: Mapping[str, Any] | None) -> Any:
+    """The variant at the table's state (:func:`croupier.games.base.at_table`)."""
+    return at_table(spec.engine, variant, table)
+
+
+def variant_at_round(session: Session, spec: GameSpec, variant: Any, table_id: str | None,
+                     number: int | None) -> Any:
+    """The variant a shared table's round ``number`` plays: bound to the state the table's
+    earlier rounds left (issue 19: the craps puck); other games need no look-up."""
+    if not continues_table(spec.engine) or table_id is None or number is None:
+        return variant
+    return at_table(spec.engine, variant, table_state(session, table_id, number))
+
+
+def carried_forms(play_row: Play) -> dict[int, tuple[str, list[Any]]]:
+    """Bet id -> (code, target) each carried bet of a settled play continues as, from the
+    engine's record (``round_settled`` ``carried``, in the order of the carried bets): a craps
+    come bet moves to its number. Bets of an engine that does not say keep their own form; a
+    refunded play's carried-in bets continue as they came in."""
+    events = play_row.events or []
+    forms: list[Any] | None = None
+    for e in events:
+        if e.get("type") == "round_settled" and "carried" in e.get("data", {}):
+            forms = list(e["data"]["carried"])
+    if forms is None or play_row.status != "settled":
+        return {}
+    session = object_session(play_row)
+    if session is None:  # pragma: no cover - a loaded row
+        return {}
+    ordered, _own, _carried = engine_inputs(play_bets(session, play_row.id))
+    kept = [b for b in ordered if b.outcome == "carried"]
+    return {b.id: (str(f["code"]), list(f.get("target", [])))
+            for b, f in zip(kept, forms, strict=True)}
+
+
+def next_forms(session: Session, carried: Sequence[Bet]) -> list[tuple[str, list[Any]]]:
+    """The (code, target) each carried bet continues as (:func:`carried_forms`)."""
+    forms: dict[int, dict[int, tuple[str, list[Any]]]] = {}
+    out = []
     for b in carried:
+        if b.play_id not in forms:
+            old_play = session.get(Play, b.play_id)
+            forms[b.play_id] = {} if old_play is None else carried_forms(old_play)
+        out.append(forms[b.play_id].get(b.id, (b.code, list(b.target))))
+    return out
+
+
+def carry_forward(session: Session, rnd: Round, carried: Sequence[Bet], now: datetime) -> list[Play]:
+    """Place carried bets in ``rnd`` (no new debit: their stakes are still held in ``stakes``),
+    each in the form the engine carried it out (:func:`carried_forms`)."""
+    plays: dict[int, Play] = {}
+    for b, (code, target) in zip(carried, next_forms(session, carried), strict=True):
         old_play = session.get(Play, b.play_id)
         if old_play is None:  # pragma: no cover - foreign key
             continue
@@ -196,8 +267,8 @@ def carry_forward(session: Session, rnd: Round, carried: Sequence[Bet], now: dat
                 session.flush()
             plays[old_play.player_id] = p
         seq = len(session.scalars(select(Bet.id).where(Bet.play_id == p.id)).all())
-        session.add(Bet(play_id=p.id, seq=seq, slip_key=f"carry:{b.id}", code=b.code,
-                        target=list(b.target), stake=b.stake, returned=None, outcome=None,
+        session.add(Bet(play_id=p.id, seq=seq, slip_key=f"carry:{b.id}", code=code,
+                        target=target, stake=b.stake, returned=None, outcome=None,
                         carried_from=b.id, created_at=now))
         p.stake_total += b.stake
         session.flush()
@@ -205,22 +276,34 @@ def carry_forward(session: Session, rnd: Round, carried: Sequence[Bet], now: dat
 
 
 def refund_play(session: Session, ledger: Ledger, rnd: Round, play_row: Play, now: datetime) -> int:
-    """Return every stake of a play at odds of 1 (000 §10, §11; 001 §3.5). Exactly once."""
+    """Return every stake placed in a play at odds of 1 (000 §10, §11; 001 §3.5). Exactly once.
+
+    At a game whose rounds continue one another (issue 19: craps), a bet carried into the play
+    from an earlier roll is part of a game in progress at the table: it is not refunded but stays
+    working, carried again to the table's next round (its stake stays held in ``stakes``), so a
+    restart does not take a player's bets off the layout. (An en prison bet is refunded.)"""
     if play_row.status != "open":
         return 0
+    refund = 0
+    keep = continues_table(game(rnd.game).engine)
     for b in play_bets(session, play_row.id):
+        if keep and b.carried_from is not None:
+            b.returned = 0
+            b.outcome = "carried"
+            continue
         b.returned = b.stake
         b.outcome = "refunded"
-    if play_row.stake_total:
+        refund += b.stake
+    if refund:
         ledger.transfer(f"refund:{play_row.id}", system_code("stakes", play_row.currency),
                         protection.payout_account(session, play_row),  # protection (issue 7): 001 §6.8.5
-                        play_row.stake_total, "refund",
+                        refund, "refund",
                         round_id=rnd.id, play_id=play_row.id, now=now)
-        protection.play_refunded(session, rnd, play_row, play_row.stake_total, now)  # protection (issue 7)
-    play_row.returned_total = play_row.stake_total
+        protection.play_refunded(session, rnd, play_row, refund, now)  # protection (issue 7)
+    play_row.returned_total = refund
     play_row.status = "refunded"
     play_row.settled_at = now
-    return play_row.stake_total
+    return refund
 
 
 def resolve_game(game_name: str, variant_name: str) -> tuple[GameSpec, Any]:
@@ -234,28 +317,40 @@ def play_single(
     now: datetime,
 ) -> int:
     """A single-player round: debit, draw, settle and record in one unit of work; the round id."""
+    return play_single_rounds(session, player, game_name, variant_name, slip, now)[0]
+
+
+def play_single_rounds(
+    session: Session, player: Player, game_name: str, variant_name: str, slip: Sequence[SlipBet],
+    now: datetime,
+) -> list[int]:
+    """:func:`play_single`, with the ids of every round it took: the first, then each follow-up
+    of the carried bets (an en prison spin; every further craps roll until each bet is decided)."""
     spec, variant = resolve_game(game_name, variant_name)
     bets = parse_slip(slip, player.currency)
     ledger = Ledger(session)
     ledger.lock_player(player.id)
-    first_id: int | None = None
+    ids: list[int] = []
     carried: list[Bet] = []
+    table: dict[str, Any] | None = None  # a continuing game starts at a fresh table (issue 19)
     for _spin in range(MAX_CARRIED_SPINS):
-        rnd, carries = _single_round(session, ledger, spec, variant, variant_name, player,
-                                     bets if first_id is None else [], carried, now)
-        if first_id is None:
-            first_id = rnd.id
+        rnd, carries = _single_round(session, ledger, spec, bound_variant(spec, variant, table),
+                                     variant_name, player, [] if ids else bets, carried, now)
+        ids.append(rnd.id)
         if not carries:
             break
         carried = pending_carries(session, rnd.id)
-    if first_id is None:  # pragma: no cover - the loop runs at least once
+        after = (rnd.outcome or {}).get("table")
+        table = dict(after) if isinstance(after, dict) else None
+    if not ids:  # pragma: no cover - the loop runs at least once
         raise UnsupportedGame("no round was played")
-    return first_id
+    return ids
 
 
-#: An en prison bet is carried at most once (a second zero loses it), so two spins suffice;
-#: the bound only guards against a variant that would carry forever.
-MAX_CARRIED_SPINS = 8
+#: An en prison bet is carried at most once (a second zero loses it), so two spins suffice; a
+#: craps bet rolls until its decision (issue 19: more than 200 rolls has a chance below 1e-24).
+#: The bound only guards against a variant that would carry forever.
+MAX_CARRIED_SPINS = 200
 
 
 def _single_round(
@@ -265,7 +360,8 @@ def _single_round(
     pair = active_pair(session, player.id, now, lock=True)
     nonce = pair.next_nonce
     source = fair.stream(pair.server_seed, pair.client_seed, nonce)
-    carried_reqs = [BetRequest(b.code, b.stake, tuple(b.target)) for b in carried]
+    carried_reqs = [BetRequest(code, b.stake, tuple(target))
+                    for b, (code, target) in zip(carried, next_forms(session, carried), strict=True)]
     try:
         state, _settlement = play(spec.engine, variant, bets, player.currency, source,
                                   carried=carried_reqs)

@@ -57,6 +57,7 @@ from croupier.platform.rounds import (
     refund_play,
     resolve_game,
     settle_play,
+    variant_at_round,
 )
 from croupier.platform.wallet import balance
 from croupier.rng import fair
@@ -208,6 +209,7 @@ def place_bets(
     else:
         earlier = play_bets(session, play_row.id)
     _ordered, own, carried_in = engine_inputs(earlier)
+    variant = variant_at_round(session, spec, variant, t.id, rnd.number)  # issue 19: the puck
     spec.engine.start(variant, own + bets, player.currency, carried_in)  # all the player's bets
     table_limits.check_bets(session, t.id, rnd.id, player.currency, own, bets)  # issue 16
     record_bets(session, ledger, rnd, play_row, bets, now)
@@ -245,6 +247,7 @@ def result_round(session: Session, round_id: int, now: datetime) -> Round:
         rnd.outcome = outcome
     else:
         spec, variant = resolve_game(rnd.game, rnd.variant)
+        variant = variant_at_round(session, spec, variant, rnd.table_id, rnd.number)  # issue 19
         if rnd.server_seed is None:  # pragma: no cover - table rounds always have their seed
             raise RoundStateError("a table round without its seed")
         source = fair.stream(rnd.server_seed, rnd.client_seed, rnd.nonce)
@@ -296,6 +299,7 @@ def settle_round(session: Session, round_id: int, now: datetime) -> RoundReport:
     if rnd.state != "resulted" or rnd.draws is None:
         raise RoundStateError(f"round {round_id} is {rnd.state}, not resulted")
     spec, variant = resolve_game(rnd.game, rnd.variant)
+    variant = variant_at_round(session, spec, variant, rnd.table_id, rnd.number)  # issue 19
     actions = draws_from_json(rnd.draws)
     ledger = Ledger(session)
     report = RoundReport(rnd.id, rnd.table_id or "", "settled", rnd.outcome)
@@ -321,11 +325,11 @@ def void_round(session: Session, round_id: int, reason: str, now: datetime) -> R
     ledger = Ledger(session)
     report = RoundReport(rnd.id, rnd.table_id or "", "voided", rnd.outcome, reason)
     for p in _open_plays(session, rnd.id):
-        refund_play(session, ledger, rnd, p, now)
+        refunded = refund_play(session, ledger, rnd, p, now)  # a craps bet carried in stays (issue 19)
         player = session.get(Player, p.player_id)
         if player is None:  # pragma: no cover
             continue
-        report.plays.append(PlayResult(p.player_id, p.stake_total, p.stake_total,
+        report.plays.append(PlayResult(p.player_id, p.stake_total, refunded,
                                        _bets_view(session, p.id), balance(session, player).to_dict()))
     rnd.state = "voided"
     rnd.void_reason = reason
