@@ -120,6 +120,12 @@ def dice_tables(spec: str | None) -> tuple[TableConfig, ...]:
     return crash_tables(spec, "CROUPIER_DICE_TABLES")
 
 
+def draw_tables(spec: str | None) -> tuple[TableConfig, ...]:
+    """``CROUPIER_DRAW_TABLES``: ``id:game:variant:CUR`` entries, comma-separated (issue 20, e.g.
+    ``keno-amd:keno:keno10:AMD``): draw tables run on their variant's schedule (docs/draws.md)."""
+    return crash_tables(spec, "CROUPIER_DRAW_TABLES")
+
+
 def crash_timing(spec: str | None) -> tuple[int, str] | None:
     """``CROUPIER_CRASH_TIMING``: ``betting_ms:growth_per_second`` (validated by the variant)."""
     if not spec:
@@ -185,7 +191,8 @@ class Settings:
             tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES"))
             + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES"))
             + dice_tables(os.environ.get("CROUPIER_DICE_TABLES"))
-            + crash_tables(os.environ.get("CROUPIER_EXTRA_TABLES")),  # issue 19: e.g. craps tables
+            + crash_tables(os.environ.get("CROUPIER_EXTRA_TABLES"))  # issue 19: e.g. craps tables
+            + draw_tables(os.environ.get("CROUPIER_DRAW_TABLES")),  # issue 20
             crash_timing=crash_timing(os.environ.get("CROUPIER_CRASH_TIMING")),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),

@@ -1,0 +1,223 @@
+"""The generic engine of a ticket game settled on one draw of balls (the draw shape).
+
+A game of the family subclasses :class:`TicketEngine` and gives three things:
+
+* :meth:`TicketEngine.place` - check one bet's code and target against the variant and return
+  its normalised selection (raise :class:`~croupier.errors.InvalidSelection` /
+  :class:`~croupier.errors.UnknownBetCode`); stakes and limits are checked here, generically;
+* :meth:`TicketEngine.ratio` - the total return per unit staked of a placed bet on an outcome
+  (an exact :class:`~fractions.Fraction`; the one rounding rule is applied once, here);
+* optionally :meth:`TicketEngine.extra_request` / :meth:`TicketEngine.extra_value` - chance
+  steps after the balls (Mega Ball's multiplier and bonus ball).
+
+The variant must offer ``draw`` (a :class:`~.balls.BallDraw`), ``title`` and
+``limits_for(currency) -> DrawLimits``. Chance steps: the balls one by one
+(:meth:`~.balls.BallDraw.request`), then the extras. Events: ``round_started``, ``bets_placed``,
+one ``draw`` per step (with the ball), ``result``, ``round_settled``.
+
+The platform settles a whole draw's tickets through :meth:`TicketEngine.outcome` and
+:meth:`TicketEngine.bet_return` - the very function a round's settlement uses.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from fractions import Fraction
+from typing import Any, NamedTuple
+
+from croupier.errors import IllegalAction, InvalidBet, RoundFinished
+from croupier.games.base import (
+    Action,
+    BetRequest,
+    BetResult,
+    Decision,
+    DrawAction,
+    DrawRequest,
+    Event,
+    Settlement,
+)
+from croupier.games.draws.balls import BallDraw
+from croupier.games.draws.limits import DrawLimits
+from croupier.money import apply_ratio, currency
+
+Selection = tuple[int | str, ...]
+
+
+class PlacedBet(NamedTuple):
+    bet_id: int
+    code: str
+    stake: int
+    selection: Selection
+
+
+class Outcome(NamedTuple):
+    """What a draw gave: the balls in the order drawn, their set, and the extra steps' values."""
+
+    balls: tuple[int, ...]
+    drawn: frozenset[int]
+    extras: tuple[tuple[str, int], ...] = ()
+
+    @classmethod
+    def of(cls, balls: Sequence[int], extras: Sequence[tuple[str, int]] = ()) -> Outcome:
+        return cls(tuple(balls), frozenset(balls), tuple(extras))
+
+    def extra(self, kind: str) -> list[int]:
+        return [v for k, v in self.extras if k == kind]
+
+
+class DrawState(NamedTuple):
+    variant: Any
+    currency: str
+    bets: tuple[PlacedBet, ...]
+    balls: tuple[int, ...]
+    extras: tuple[tuple[str, int], ...]
+    settlement: Settlement | None
+    events: tuple[Event, ...]
+
+    @property
+    def outcome(self) -> Outcome:
+        return Outcome.of(self.balls, self.extras)
+
+
+class TicketEngine:
+    """See the module docstring; subclasses set ``game`` and override ``place`` and ``ratio``."""
+
+    game = "draw"
+
+    # -- what a game gives -------------------------------------------------------------------
+
+    def place(self, variant: Any, bet: BetRequest) -> Selection:  # pragma: no cover - abstract
+        raise NotImplementedError
+
+    def ratio(self, variant: Any, bet: PlacedBet, outcome: Outcome) -> Fraction:  # pragma: no cover
+        raise NotImplementedError
+
+    def extra_request(self, variant: Any, outcome: Outcome) -> DrawRequest | None:
+        """A chance step after the balls; None when the round is complete."""
+        return None
+
+    def extra_value(self, variant: Any, outcome: Outcome, action: DrawAction) -> dict[str, Any]:
+        """The event data of an extra step (the engine has checked its kind and range)."""
+        return {"kind": action.kind, "value": action.value}
+
+    def result_data(self, variant: Any, outcome: Outcome) -> dict[str, Any]:
+        data: dict[str, Any] = {"balls": list(outcome.balls)}
+        if outcome.extras:
+            data["extras"] = [[k, v] for k, v in outcome.extras]
+        return data
+
+    # -- the generic part --------------------------------------------------------------------
+
+    @staticmethod
+    def ball_draw(variant: Any) -> BallDraw:
+        draw: BallDraw = variant.draw
+        return draw
+
+    def place_bets(self, variant: Any, bets: Sequence[BetRequest], cur: str) -> tuple[PlacedBet, ...]:
+        """Every bet checked (code, target, stake limits); any error rejects the whole ticket."""
+        if not bets:
+            raise InvalidBet("a ticket needs at least one bet")
+        limits: DrawLimits = variant.limits_for(cur)
+        out: list[PlacedBet] = []
+        for i, req in enumerate(bets):
+            if type(req) is not BetRequest:
+                raise InvalidBet(f"{req!r} is not a bet")
+            selection = self.place(variant, req)
+            stake = limits.check(req.stake, cur, req.code)
+            out.append(PlacedBet(i, req.code, stake, selection))
+        return tuple(out)
+
+    def start(self, variant: Any, bets: Sequence[BetRequest], currency_code: str,
+              carried: Sequence[BetRequest] = ()) -> DrawState:
+        cur = currency_code if currency_code == "XXX" else currency(currency_code).code
+        if carried:
+            raise InvalidBet(f"{variant.title} carries no bet from one draw to the next")
+        placed = self.place_bets(variant, bets, cur)
+        events = (
+            Event(0, "round_started", {"game": self.game, "variant": variant.name, "currency": cur}),
+            Event(1, "bets_placed", {"bets": tuple(bets), "carried": ()}),
+        )
+        return DrawState(variant, cur, placed, (), (), None, events)
+
+    def next_draw(self, state: DrawState) -> DrawRequest | None:
+        if state.settlement is not None:
+            return None
+        req = self.ball_draw(state.variant).request(state.balls)
+        if req is not None:
+            return req
+        return self.extra_request(state.variant, state.outcome)
+
+    def legal_actions(self, state: DrawState) -> list[Decision]:
+        return []
+
+    def is_finished(self, state: DrawState) -> bool:
+        return state.settlement is not None
+
+    def apply(self, state: DrawState, action: Action) -> DrawState:
+        if state.settlement is not None:
+            raise RoundFinished("the draw is settled; no more balls")
+        if not isinstance(action, DrawAction):
+            raise IllegalAction(f"{state.variant.title} takes no decision once the ticket is bought")
+        req = self.next_draw(state)
+        if req is None:  # pragma: no cover - an unsettled round always waits for a step
+            raise RoundFinished("the round waits for nothing")
+        if action.kind != req.kind:
+            raise IllegalAction(f"the round waits for a {req.kind} draw, not {action.kind}")
+        value = action.value
+        if type(value) is not int or not 0 <= value < req.n:
+            raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
+        variant = state.variant
+        draw = self.ball_draw(variant)
+        balls, extras = state.balls, state.extras
+        if len(balls) < draw.drawn:
+            ball = draw.ball(balls, value)
+            data: Mapping[str, Any] = {"kind": action.kind, "value": value, "ball": ball}
+            balls = balls + (ball,)
+        else:
+            data = self.extra_value(variant, state.outcome, action)
+            extras = extras + ((action.kind, value),)
+        events = state.events + (Event(len(state.events), "draw", data),)
+        new = DrawState(variant, state.currency, state.bets, balls, extras, None, events)
+        if self.next_draw(new) is None:
+            new = self._settle_now(new)
+        return new
+
+    def outcome(self, variant: Any, balls: Sequence[int],
+                extras: Sequence[tuple[str, int]] = ()) -> Outcome:
+        return Outcome.of(balls, extras)
+
+    def bet_return(self, variant: Any, bet: PlacedBet, outcome: Outcome, limits: DrawLimits) -> int:
+        """The total paid back for ``bet`` (stake included): the one rounding rule, then the cap."""
+        return limits.cap(apply_ratio(bet.stake, self.ratio(variant, bet, outcome)))
+
+    def _settle_now(self, state: DrawState) -> DrawState:
+        variant = state.variant
+        outcome = state.outcome
+        limits: DrawLimits = variant.limits_for(state.currency)
+        results: list[BetResult] = []
+        for b in state.bets:
+            returned = self.bet_return(variant, b, outcome, limits)
+            results.append(BetResult(b.bet_id, b.code, b.stake, returned, _outcome(returned, b.stake)))
+        settlement = Settlement(state.currency, tuple(results))
+        events = list(state.events)
+        events.append(Event(len(events), "result", self.result_data(variant, outcome)))
+        events.append(Event(len(events), "round_settled", {
+            "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,
+            "results": settlement.bets}))
+        return DrawState(variant, state.currency, state.bets, state.balls, state.extras,
+                         settlement, tuple(events))
+
+    def settle(self, state: DrawState) -> Settlement:
+        if state.settlement is None:
+            raise IllegalAction("the draw is not over")
+        return state.settlement
+
+
+def _outcome(returned: int, stake: int) -> str:
+    if returned == 0:
+        return "lose"
+    if returned > stake:
+        return "win"
+    if returned == stake:
+        return "push"
+    return "partial"
