@@ -111,6 +111,14 @@ class Bet:
     table: bool = False
     keys: tuple[str, ...] = field(default=())
     group: str = "main"
+    #: ``(option, value)``: the bet is offered only by variants whose ``option`` reads ``value``
+    #: (two readings of an ambiguous rule; see :attr:`~.variant.DrawGame.readings`)
+    reading: tuple[str, str] | None = None
+
+    @property
+    def rows(self) -> str:
+        """The clause's rows the bet covers (a prize table covers one row per prize)."""
+        return f"rows {self.row}-{self.row + len(self.keys) - 1}" if self.table else f"row {self.row}"
 
 
 def bet(code: str, row: int, label: str, stat: Stat, test: Callable[[Any], bool],

@@ -32,7 +32,7 @@ def describe_with(spec: DrawGame) -> Callable[[Any], dict[str, Any]]:
     def describe(variant: FixedOddsVariant) -> dict[str, Any]:
         bets = [describe_bet(b.code, label=b.label, group=b.group, payout=pays_of(variant, b),
                              target=target_of(variant, b), example=b.target.example(variant))
-                for b in spec.bets]
+                for b in spec.offered(variant)]
         rules = [f"{spec.title}: {variant.draw.drawn} balls drawn out of {variant.draw.balls} "
                  f"({spec.clause}); a winning bet returns stake x odds.",
                  f"A draw every {variant.schedule.every_seconds} s; tickets close "

@@ -37,7 +37,12 @@ class FixedOddsEngine(TicketEngine):
         return b
 
     def place(self, variant: Any, bet: BetRequest) -> Selection:
-        return self.bet_of(bet.code).target.check(variant, bet.code, bet.target)
+        b = self.bet_of(bet.code)
+        if b.reading is not None and variant.readings.get(b.reading[0]) != b.reading[1]:
+            offered = ", ".join(x.code for x in self.spec.offered(variant))
+            raise UnknownBetCode(f"{bet.code} is not offered by {variant.title} ({variant.name} reads "
+                                 f"{b.reading[0]} as {variant.readings.get(b.reading[0])}); bets: {offered}")
+        return b.target.check(variant, bet.code, bet.target)
 
     def value(self, variant: FixedOddsVariant, b: Bet, selection: Selection, outcome: Outcome) -> Hashable:
         """The statistic ``b`` reads, measured on ``outcome`` (memoised per outcome: a draw's

@@ -63,10 +63,10 @@ def bet_rtp(variant: FixedOddsVariant, b: Bet, cache: StatCache | None = None) -
         hit_frequency=worst.hit_frequency,
         variance=worst.variance,
         max_return=max(d.max_return for d, _ in dists),
-        note=f"{variant.source} row {b.row}: {b.label}",
+        note=f"{variant.source} {b.rows}: {b.label}",
     )
 
 
 def exact(game: DrawGame, variant: FixedOddsVariant) -> list[BetRTP]:
     cache: StatCache = {}
-    return [bet_rtp(variant, b, cache) for b in game.bets]
+    return [bet_rtp(variant, b, cache) for b in game.offered(variant)]

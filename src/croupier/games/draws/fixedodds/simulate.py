@@ -21,7 +21,7 @@ BATCH = 10_000
 
 def simulate(engine: FixedOddsEngine, variant: FixedOddsVariant, rounds: int, seed: int,
              progress: ProgressFn | None = None) -> list[SimBet]:
-    bets = [PlacedBet(i, b.code, 1, b.target.example(variant)) for i, b in enumerate(engine.spec.bets)]
+    bets = [PlacedBet(i, b.code, 1, b.target.example(variant)) for i, b in enumerate(engine.spec.offered(variant))]
     totals = [0.0] * len(bets)
     squares = [0.0] * len(bets)
     numbers = np.arange(variant.draw.first, variant.draw.last + 1)

@@ -16,9 +16,11 @@ from croupier.games.registry import GameSpec, ProgressFn, SimBet
 def demo_bets(spec: DrawGame, variant: FixedOddsVariant, cur: str) -> list[BetRequest]:
     """The game's demonstration bets at the minimum stake (every bet if it names none)."""
     stake = variant.limits_for(cur).minimum
-    if spec.demo:
-        return [BetRequest(code, stake, target) for code, target in spec.demo]
-    return [BetRequest(b.code, stake, b.target.example(variant)) for b in spec.bets]
+    offered = {b.code for b in spec.offered(variant)}
+    demo = [BetRequest(code, stake, target) for code, target in spec.demo if code in offered]
+    if demo:
+        return demo
+    return [BetRequest(b.code, stake, b.target.example(variant)) for b in spec.offered(variant)]
 
 
 def game_spec(spec: DrawGame) -> tuple[FixedOddsEngine, GameSpec]:

@@ -43,16 +43,18 @@ def hits() -> Stat:
     return Stat("hits", measure, exact)
 
 
-def count(name: str, test: Callable[[Any, int, Target], bool]) -> Stat:
-    """How many drawn balls pass ``test(variant, ball, target)`` (hypergeometric in the number
-    of balls of the drum that pass it)."""
+def count(name: str, test: Callable[[Any, int, Target], bool], first: int | None = None) -> Stat:
+    """How many drawn balls (of the first ``first``; all by default) pass ``test(variant, ball,
+    target)`` (hypergeometric in the number of balls of the drum that pass it)."""
 
     def measure(variant: Any, balls: Balls, target: Target) -> int:
-        return sum(1 for b in balls if test(variant, b, target))
+        seen = balls if first is None else balls[:first]
+        return sum(1 for b in seen if test(variant, b, target))
 
     def exact(variant: Any, target: Target) -> Mapping[Any, Fraction]:
         marked = sum(1 for b in numbers(variant) if test(variant, b, target))
-        return counting.hits(variant.draw.balls, variant.draw.drawn, marked)
+        k = variant.draw.drawn if first is None else first
+        return counting.hits(variant.draw.balls, k, marked)
 
     return Stat(name, measure, exact)
 

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal, localcontext
 from fractions import Fraction
 from typing import Any
 
@@ -67,10 +68,18 @@ class DrawGame:
         lambda data, where, draw: {})
     ball_label: Callable[[Any, int], str] = lambda variant, ball: str(ball)
     demo: tuple[tuple[str, Target], ...] = ()
+    #: readings of ambiguous rules: option -> (default, every value); a bet with a ``reading``
+    #: is offered only by variants that choose it (the extract's ASSUMPTION is the default)
+    readings: Mapping[str, tuple[str, tuple[str, ...]]] = field(default_factory=dict)
 
     @property
     def codes(self) -> dict[str, Bet]:
         return by_code(self.bets)
+
+    def offered(self, variant: Any) -> tuple[Bet, ...]:
+        """The bets a variant offers (every bet without a reading, and those of its readings)."""
+        chosen: Mapping[str, str] = variant.readings
+        return tuple(b for b in self.bets if b.reading is None or chosen.get(b.reading[0]) == b.reading[1])
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -88,6 +97,8 @@ class FixedOddsVariant:
     #: prize tables: code -> key -> odds (a key left out pays nothing)
     paytables: Mapping[str, Mapping[str, Payout]]
     options: Mapping[str, Any] = field(default_factory=dict)
+    #: the variant's reading of each ambiguous rule (see :attr:`DrawGame.readings`)
+    readings: Mapping[str, str] = field(default_factory=dict)
     odds_rtp: Fraction | None = None
     paytable_assumed: bool = False
     admission_override: str | None = None
@@ -116,15 +127,27 @@ def parse_draw(data: Mapping[str, Any], where: str, default: BallDraw) -> BallDr
     return default
 
 
-def parse_payouts(game: DrawGame, data: Mapping[str, Any], where: str) -> tuple[
+def parse_readings(game: DrawGame, data: Mapping[str, Any], where: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for option, (default, values) in game.readings.items():
+        value = data.get(option, default)
+        if value not in values:
+            raise VariantError(f"{where}.{option}: one of {', '.join(values)}, got {value!r}")
+        out[option] = str(value)
+    return out
+
+
+def parse_payouts(game: DrawGame, data: Mapping[str, Any], where: str, readings: Mapping[str, str]) -> tuple[
         dict[str, Payout], dict[str, dict[str, Payout]]]:
     raw = need(data, "payouts", where)
     if not isinstance(raw, Mapping):
         raise VariantError(f"{where}.payouts: expected a table of bet code = odds")
-    codes = game.codes
+    codes = {b.code: b for b in game.bets
+             if b.reading is None or readings.get(b.reading[0]) == b.reading[1]}
     unknown = set(raw) - set(codes)
     if unknown:
-        raise VariantError(f"{where}.payouts: {game.title} has no bet {', '.join(sorted(unknown))}")
+        raise VariantError(f"{where}.payouts: {game.title} (as this variant reads it) has no bet "
+                           f"{', '.join(sorted(unknown))}")
     missing = [c for c in codes if c not in raw]
     if missing:
         raise VariantError(f"{where}.payouts: every bet needs its odds; missing {', '.join(missing)}")
@@ -154,7 +177,7 @@ def _odds(value: Any, where: str) -> Payout:
 
 def parse_variant(game: DrawGame, data: Mapping[str, Any], name: str) -> FixedOddsVariant:
     where = f"{game.name}/{name}.toml"
-    unknown = set(data) - HEADER - game.own_fields
+    unknown = set(data) - HEADER - game.own_fields - set(game.readings)
     if unknown:
         raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
     if data.get("game", game.name) != game.name:
@@ -167,7 +190,8 @@ def parse_variant(game: DrawGame, data: Mapping[str, Any], name: str) -> FixedOd
             raise VariantError(f"{where}.admission: an override must give its documented reason")
         override = reason
     draw = parse_draw(data, where, game.default_draw)
-    single, tables = parse_payouts(game, data, where)
+    readings = parse_readings(game, data, where)
+    single, tables = parse_payouts(game, data, where, readings)
     rtp = data.get("odds_rtp")
     return FixedOddsVariant(
         name=name,
@@ -181,6 +205,7 @@ def parse_variant(game: DrawGame, data: Mapping[str, Any], name: str) -> FixedOd
         payouts=single,
         paytables=tables,
         options=game.parse_options(data, where, draw),
+        readings=readings,
         odds_rtp=None if rtp is None else Fraction(str(rtp)),
         paytable_assumed=boolean(data.get("paytable_assumed", False), f"{where}.paytable_assumed"),
         admission_override=override,
@@ -201,8 +226,16 @@ def derived_odds(p_win: Fraction, rtp: Fraction) -> Fraction:
     return max(Fraction(int(rtp / p_win * 100), 100), MIN_ODDS)
 
 
-def equal_share_table(chances: Sequence[tuple[str, Fraction]], rtp: Fraction) -> dict[str, Fraction]:
-    """The documented default prize table (ASSUMPTION): each of the ``c`` winning prizes returns an
-    equal share ``rtp / c`` of the stake: odds = ``rtp / (c * P(prize))`` rounded down to 0.01."""
-    c = len(chances)
-    return {k: Fraction(int(rtp / (c * p) * 100), 100) for k, p in chances}
+def sqrt_share_table(chances: Sequence[tuple[str, Fraction]], rtp: Fraction) -> dict[str, Fraction]:
+    """The documented default prize table (ASSUMPTION): prize ``k`` pays ``λ / √P(k)``, with
+    ``λ = rtp / Σ_j √P(j)`` so that the table returns ``rtp``; each prize's share of the return
+    is proportional to the square root of its chance (rarer prizes pay more, the common ones
+    still more than the stake). Rounded down to 0.01 (so the table returns at most ``rtp``).
+
+    The square roots are irrational: they are computed to 40 significant digits
+    (:class:`decimal.Decimal`), well past the 0.01 the odds are rounded to."""
+    with localcontext() as ctx:
+        ctx.prec = 40
+        roots = {k: (Decimal(p.numerator) / Decimal(p.denominator)).sqrt() for k, p in chances}
+        lam = Decimal(rtp.numerator) / Decimal(rtp.denominator) / sum(roots.values())
+        return {k: Fraction(int(lam / r * 100), 100) for k, r in roots.items()}
