@@ -34,6 +34,9 @@ class Stat:
     name: str
     measure: Measure
     exact: ExactDist
+    #: whether the value depends on the bet's target (the exact analysis computes the
+    #: distribution of a statistic without one once for every target)
+    targeted: bool = False
 
 
 @dataclass(frozen=True, slots=True)

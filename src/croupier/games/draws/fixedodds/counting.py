@@ -6,10 +6,10 @@ the tests check each against a brute-force enumeration of draws on small drums.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from fractions import Fraction
 from itertools import permutations
-from math import comb, perm
+from math import comb
 
 from croupier.games.draws.hypergeom import hit_distribution
 
@@ -74,8 +74,8 @@ def group_counts(sizes: Sequence[int], drawn: int) -> dict[tuple[int, ...], Frac
     return out
 
 
-def ordered_positions(balls: Sequence[int], count: int) -> dict[tuple[int, ...], Fraction]:
-    """P(the balls at ``count`` given positions of an ordered draw are this tuple): every ordered
-    tuple of distinct balls is equally likely (a uniformly random draw is exchangeable)."""
-    p = Fraction(1, perm(len(balls), count))
-    return {t: p for t in permutations(balls, count)}
+def ordered_tuples(balls: Sequence[int], count: int) -> Iterator[tuple[int, ...]]:
+    """The balls at ``count`` given positions of an ordered draw: every ordered tuple of distinct
+    balls, each as likely as any other (a uniformly random draw is exchangeable); there are
+    ``perm(len(balls), count)`` of them."""
+    return permutations(balls, count)

@@ -21,7 +21,7 @@ StatCache = dict[tuple[str, Target], Mapping[Any, Fraction]]
 
 
 def stat_dist(variant: Any, b: Bet, target: Target, cache: StatCache) -> Mapping[Any, Fraction]:
-    key = (b.stat.name, target)
+    key = (b.stat.name, target if b.stat.targeted else ())
     if key not in cache:
         cache[key] = b.stat.exact(variant, target)
     return cache[key]

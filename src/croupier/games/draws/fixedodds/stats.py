@@ -40,12 +40,14 @@ def hits() -> Stat:
     def exact(variant: Any, target: Target) -> Mapping[Any, Fraction]:
         return counting.hits(variant.draw.balls, variant.draw.drawn, len(target))
 
-    return Stat("hits", measure, exact)
+    return Stat("hits", measure, exact, targeted=True)
 
 
-def count(name: str, test: Callable[[Any, int, Target], bool], first: int | None = None) -> Stat:
+def count(name: str, test: Callable[[Any, int, Target], bool], first: int | None = None,
+          targeted: bool = False) -> Stat:
     """How many drawn balls (of the first ``first``; all by default) pass ``test(variant, ball,
-    target)`` (hypergeometric in the number of balls of the drum that pass it)."""
+    target)`` (hypergeometric in the number of balls of the drum that pass it); ``targeted``:
+    the test reads the target."""
 
     def measure(variant: Any, balls: Balls, target: Target) -> int:
         seen = balls if first is None else balls[:first]
@@ -56,7 +58,7 @@ def count(name: str, test: Callable[[Any, int, Target], bool], first: int | None
         k = variant.draw.drawn if first is None else first
         return counting.hits(variant.draw.balls, k, marked)
 
-    return Stat(name, measure, exact)
+    return Stat(name, measure, exact, targeted)
 
 
 def total(name: str, value: BallValue, include: BallTest | None = None, first: int | None = None) -> Stat:
@@ -113,12 +115,13 @@ def at(name: str, positions: tuple[int, ...], key: BallKey) -> Stat:
         return tuple(key(variant, balls[p]) for p in positions)
 
     def exact(variant: Any, target: Target) -> Mapping[Any, Fraction]:
-        tuples = counting.ordered_positions(list(numbers(variant)), len(positions))
-        out: dict[Any, Fraction] = {}
-        for t, p in tuples.items():
-            k = tuple(key(variant, b) for b in t)
-            out[k] = out.get(k, Fraction(0)) + p
-        return out
+        keys = {b: key(variant, b) for b in numbers(variant)}
+        counts: dict[Any, int] = {}
+        for t in counting.ordered_tuples(list(numbers(variant)), len(positions)):
+            k = tuple(keys[b] for b in t)
+            counts[k] = counts.get(k, 0) + 1
+        whole = sum(counts.values())
+        return {k: Fraction(n, whole) for k, n in counts.items()}
 
     return Stat(name, measure, exact)
 
@@ -145,4 +148,4 @@ def completion() -> Stat:
         out[0] = 1 - sum(out.values(), Fraction(0))
         return {v: p for v, p in out.items() if p}
 
-    return Stat("completion", measure, exact)
+    return Stat("completion", measure, exact, targeted=True)

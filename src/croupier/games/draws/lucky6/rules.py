@@ -41,7 +41,7 @@ def colour(v: Any, b: int) -> int:
 
 
 HITS_ZONE = tuple(stats.at(f"zone_{z}", (2 * i, 2 * i + 1), digit) for i, z in enumerate(ZONES))
-DIGIT_COUNT = stats.count("digit_count", lambda v, b, t: digit(v, b) == t[0])
+DIGIT_COUNT = stats.count("digit_count", lambda v, b, t: digit(v, b) == t[0], targeted=True)
 RED_SUM = stats.total("red_sum", digit, lambda v, b: colour(v, b) == RED)
 BLUE_SUM = stats.total("blue_sum", digit, lambda v, b: colour(v, b) == BLUE)
 SUM = stats.total("sum", digit)
