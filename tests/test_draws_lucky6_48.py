@@ -21,7 +21,15 @@ from croupier.games.registry import load_variant, read_data
 from croupier.money import apply_ratio
 from croupier.rng import seeded
 
-from .draws_lucky_helpers import Reference, Row, check_draw, engine_rtp, reference_rtp, settle_all, win
+from .draws_lucky_helpers import (
+    Reference,
+    Row,
+    check_draw,
+    engine_rtp,
+    reference_rtp,
+    settle_all,
+    win,
+)
 
 TABLE = load_variant("lucky6_48", "lucky6_48_000")
 CHOSEN = load_variant("lucky6_48", "lucky6_48_chosen")

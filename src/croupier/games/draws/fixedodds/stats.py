@@ -82,6 +82,8 @@ def total(name: str, value: BallValue, include: BallTest | None = None, first: i
         out: dict[Any, Fraction] = {}
         for j in range(k + 1):
             rest = comb(others, k - j)
+            if not rest:
+                continue
             for s, n in sums[j].items():
                 out[s] = out.get(s, Fraction(0)) + Fraction(n * rest, whole)
         return out
