@@ -117,6 +117,26 @@ class FixedOddsVariant:
     def option(self, key: str) -> Any:
         return self.options[key]
 
+    def parsheet_markdown(self) -> str:
+        """The par sheet's own section: every prize table with each prize's odds, exact chance
+        and share of the return (on the bet's example target)."""
+        from croupier.games.draws.fixedodds.exact import win_chance
+        from croupier.games.registry import game
+
+        spec: DrawGame = game(self.game).engine.spec  # type: ignore[attr-defined]
+        out: list[str] = []
+        for b in spec.offered(self):
+            if not b.table:
+                continue
+            target = b.target.example(self)
+            out += [f"## Prize table `{b.code}` ({self.source} {b.rows})", "",
+                    "| prize | pays | chance | RTP share |", "|---|---|---|---|"]
+            for key, odds in self.paytables.get(b.code, {}).items():
+                p = win_chance(self, b, target, key)
+                out.append(f"| {key} | x{float(odds.total):.2f} ({odds}) | {p} ({float(p):.6g}) | {float(p * odds.total):.4%} |")
+            out.append("")
+        return "\n".join(out)
+
 
 def parse_draw(data: Mapping[str, Any], where: str, default: BallDraw) -> BallDraw:
     """``balls`` and ``drawn`` of the variant file: the rules fix them, the file states them."""
