@@ -14,8 +14,10 @@ from croupier.games.draws.fixedodds.variant import DrawGame, FixedOddsVariant
 
 def target_of(variant: FixedOddsVariant, b: Bet) -> dict[str, Any]:
     t = b.target
+    if t.kind == "picks" and t.count == 1:
+        return {"kind": "number", "min": variant.draw.first, "max": variant.draw.last}
     if t.kind == "picks":
-        return {"kind": "numbers", "count": t.count, "min": variant.draw.first, "max": variant.draw.last}
+        return {"kind": "numbers", "count": t.count, "choices": list(variant.draw.numbers)}
     if t.kind == "choice" and t.options is not None:
         return choice((o, str(o)) for o in t.options(variant))
     return {"kind": "none"}
