@@ -117,3 +117,23 @@ def test_chips_are_conserved_and_every_round_replays_from_its_seed(name: str, va
         odds = {p.total for p in v.payouts.values()} | {p.total for t in v.paytables.values() for p in t.values()}
         assert r.returned == 0 or any(r.returned == b.stake * o.numerator // o.denominator for o in odds)
     assert reenact(spec.engine, v, state.events, seeded(seed)) == settlement
+
+
+@pytest.mark.parametrize("name,variant", ALL)
+def test_rtp_and_parsheet_list_every_bet_of_every_variant(name: str, variant: str) -> None:
+    import io
+
+    from croupier.cli import main
+
+    v = load_variant(name, variant)
+    codes = [b.code for b in game(name).engine.spec.offered(v)]  # type: ignore[attr-defined]
+    for argv in (["rtp", name, "--variant", variant], ["parsheet", name, "--variant", variant],
+                 ["parsheet", name, "--variant", variant, "--format", "html"]):
+        out = io.StringIO()
+        assert main(argv, out=out) == 0
+        text = out.getvalue()
+        assert all(code in text for code in codes), argv
+    if v.paytables:
+        out = io.StringIO()
+        main(["parsheet", name, "--variant", variant], out=out)
+        assert "## Prize table" in out.getvalue()
