@@ -47,7 +47,8 @@ from croupier.games.fields import boolean, integer, need, payout
 from croupier.money import Payout
 
 HEADER = frozenset({"game", "title", "source", "kind", "paytable_assumed", "odds_rtp", "assumptions",
-                    "admission", "balls", "drawn", "schedule", "limits", "payouts"})
+                    "admission", "balls", "drawn", "schedule", "limits", "payouts",
+                    "jackpots"})  # jackpots: the pools of docs/jackpots.md (the engine ignores them)
 
 
 @dataclass(frozen=True)
