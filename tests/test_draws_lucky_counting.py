@@ -137,3 +137,18 @@ def test_rtp_and_parsheet_list_every_bet_of_every_variant(name: str, variant: st
         out = io.StringIO()
         main(["parsheet", name, "--variant", variant], out=out)
         assert "## Prize table" in out.getvalue()
+
+
+@pytest.mark.parametrize("name,variant", ALL)
+def test_every_odds_line_of_the_variant_file_cites_its_clause_row(name: str, variant: str) -> None:
+    from importlib import resources
+
+    spec = game(name).engine.spec  # type: ignore[attr-defined]
+    v = load_variant(name, variant)
+    text = resources.files("croupier.variants").joinpath(name, f"{variant}.toml").read_text("utf-8")
+    lines = {line.split("=")[0].strip(): line for line in text.splitlines() if "=" in line}
+    for b in spec.offered(v):
+        if b.table:
+            assert f"[payouts.{b.code}]  # {spec.clause} {b.rows}:" in text
+        else:
+            assert lines[b.code].endswith(f"# {spec.clause} row {b.row}"), lines[b.code]
