@@ -640,6 +640,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     from croupier.api.crash import router as crash_router  # issue 17: crash tables
 
     app.include_router(crash_router)  # issue 17
+    from croupier.api.draws import router as draws_router  # issue 20: draw tables
+
+    app.include_router(draws_router)  # issue 20
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api.live_devices import device_ws  # issue 16: the readers' socket
     app.add_api_websocket_route("/api/live/tables/{table_id}/device", device_ws)

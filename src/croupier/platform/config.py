@@ -108,6 +108,21 @@ def crash_tables(spec: str | None) -> tuple[TableConfig, ...]:
     return tuple(out)
 
 
+def draw_tables(spec: str | None) -> tuple[TableConfig, ...]:
+    """``CROUPIER_DRAW_TABLES``: ``id:game:variant:CUR`` entries, comma-separated (issue 20, e.g.
+    ``keno-amd:keno:keno10:AMD``): draw tables run on their variant's schedule (docs/draws.md)."""
+    out = []
+    for item in (spec or "").split(","):
+        if not item.strip():
+            continue
+        parts = [p.strip() for p in item.split(":")]
+        if len(parts) != 4 or not all(parts):
+            raise ValueError(f"CROUPIER_DRAW_TABLES: {item!r} is not id:game:variant:CUR")
+        tid, game, variant, cur = parts
+        out.append(TableConfig(tid, f"{game.capitalize()} {variant} ({cur})", game, variant, cur))
+    return tuple(out)
+
+
 def crash_timing(spec: str | None) -> tuple[int, str] | None:
     """``CROUPIER_CRASH_TIMING``: ``betting_ms:growth_per_second`` (validated by the variant)."""
     if not spec:
@@ -171,7 +186,8 @@ class Settings:
             deposit_confirm_seconds=_float("CROUPIER_DEPOSIT_CONFIRM_SECONDS", 1.0),
             live_result_seconds=_float("CROUPIER_LIVE_RESULT_SECONDS", 120.0),
             tables=live_tables(DEFAULT_TABLES, os.environ.get("CROUPIER_LIVE_TABLES"))
-            + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES")),
+            + crash_tables(os.environ.get("CROUPIER_CRASH_TABLES"))
+            + draw_tables(os.environ.get("CROUPIER_DRAW_TABLES")),  # issue 20
             crash_timing=crash_timing(os.environ.get("CROUPIER_CRASH_TIMING")),
             session_hours=_float("CROUPIER_SESSION_HOURS", 12.0),
             run_tables=_flag("CROUPIER_RUN_TABLES", True),

@@ -128,10 +128,15 @@ async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -
             while not stop.is_set():
                 got = await asyncio.to_thread(lock.acquire)
                 if got:
-                    from croupier.platform import crash_runner  # crash tables (issue 17)
+                    from croupier.platform import (
+                        crash_runner,  # crash tables (issue 17)
+                        draw_runner,  # draw tables (issue 20)
+                    )
 
                     if await asyncio.to_thread(crash_runner.is_crash_table, platform, table_id):
                         await crash_runner.run_crash_table(platform, publish, table_id, stop)
+                    elif await asyncio.to_thread(draw_runner.is_draw_table, platform, table_id):
+                        await draw_runner.run_draw_table(platform, publish, table_id, stop)  # issue 20
                     else:
                         await TableRunner(platform, publish, table_id).run(stop)
                     break
