@@ -36,11 +36,10 @@ from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select
+from sqlalchemy import Table, func, select, update
 from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch, InvalidBet
-from croupier.games.base import BetRequest
 from croupier.games.draws.schedule import DrawSchedule
 from croupier.games.draws.ticket import PlacedBet, TicketEngine
 from croupier.games.registry import game
@@ -199,6 +198,7 @@ def buy_ticket(session: Session, player: Player, table_id: str, slip: Sequence[S
         raise InvalidDrawCount(f"a ticket plays 1 to {s.max_draws} draws, not {draws!r}")
     bets = parse_slip(slip, player.currency)
     engine.start(variant, bets, player.currency)  # the engine's precise errors; nothing debited
+    selections = [engine.place(variant, b) for b in bets]  # stored: settled as they are
     now_ts = _ts(now)
     first = s.next_open(now_ts) if first_draw is None else first_draw
     if type(first) is not int:
@@ -233,8 +233,8 @@ def buy_ticket(session: Session, player: Player, table_id: str, slip: Sequence[S
     for p in plays:
         start = int(session.scalar(select(func.count(Bet.id)).where(Bet.play_id == p.id)) or 0)
         session.add_all([Bet(play_id=p.id, seq=start + i, slip_key=ref, code=b.code,
-                             target=list(b.target), stake=b.stake, returned=None, outcome=None,
-                             created_at=now) for i, b in enumerate(bets)])
+                             target=list(sel), stake=b.stake, returned=None, outcome=None,
+                             created_at=now) for i, (b, sel) in enumerate(zip(bets, selections, strict=True))])
         p.stake_total += per_draw
     session.flush()
     protection.bet_accepted(session, locked[0], plays[0], ticket.stake_total, ref, now)
@@ -327,9 +327,13 @@ class SettledChunk:
 
 
 def settle_chunk(session: Session, round_id: int, now: datetime, limit: int = 20_000) -> SettledChunk:
-    """Settle up to ``limit`` open plays of a resulted draw with a fixed number of statements
-    (the bets, the plays, the payouts, the players' balances: one statement each, whatever the
-    number of tickets); mark the draw settled when none is left open."""
+    """Settle the ``limit`` oldest open plays of a resulted draw with a fixed number of
+    statements whatever the number of tickets: one read; every bet and play of the chunk marked
+    lost in one statement each; the winners' bets, plays, payout transfers and cash balances in
+    one statement each; one stakes transfer. The draw is settled when no play is left open.
+
+    The bets' targets are the selections the engine returned when the ticket was bought
+    (:func:`buy_ticket` stores them), so they are settled as stored."""
     rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update()
                           .execution_options(populate_existing=True)).one()
     if rnd.state != "resulted" or rnd.outcome is None:
@@ -339,40 +343,13 @@ def settle_chunk(session: Session, round_id: int, now: datetime, limit: int = 20
     outcome = engine.outcome(variant, [int(b) for b in rnd.outcome.get("balls", [])],
                              [(str(k), int(v)) for k, v in rnd.outcome.get("extras", [])])
     limits = variant.limits_for(rnd.currency)
-    chunk = select(Play.id).where(Play.round_id == rnd.id, Play.status == "open") \
-        .order_by(Play.id).limit(limit).scalar_subquery()
     conn = session.connection()
-    rows = conn.execute(select(Play.id, Play.player_id, Bet.id, Bet.code, Bet.target, Bet.stake)
-                        .join(Bet, Bet.play_id == Play.id).where(Play.id.in_(chunk))
-                        .order_by(Play.id, Bet.seq)).all()
+    hi = conn.execute(select(func.max(Play.id)).where(Play.id.in_(
+        select(Play.id).where(Play.round_id == rnd.id, Play.status == "open")
+        .order_by(Play.id).limit(limit)))).scalar()
     report = SettledChunk(rnd.id, rnd.table_id or "", int(rnd.number or 0), 0, False)
-    bet_rows: list[dict[str, Any]] = []
-    per_play: dict[int, list[int]] = {}  # play -> [player, stake, returned]
-    place, bet_return = engine.place, engine.bet_return
-    for play_id, player_id, bet_id, code, target, stake in rows:
-        selection = place(variant, BetRequest(code, stake, tuple(target)))
-        returned = bet_return(variant, PlacedBet(0, code, stake, selection), outcome, limits)
-        bet_rows.append({"id": bet_id, "returned": returned,
-                         "outcome": "lose" if returned == 0 else "win" if returned > stake
-                         else "push" if returned == stake else "partial"})
-        acc = per_play.get(play_id)
-        if acc is None:
-            acc = per_play[play_id] = [player_id, 0, 0]
-        acc[1] += stake
-        acc[2] += returned
-    cur = rnd.currency
-    ledger = Ledger(session)
-    if per_play:
-        staked = sum(a[1] for a in per_play.values())
-        ledger.transfer(f"draw-stakes:{rnd.id}:{min(per_play)}", system_code("stakes", cur),
-                        system_code("house", cur), staked, "stake", round_id=rnd.id, now=now)
-        _pay(session, ledger, rnd, per_play, now)
-        bulk.update_rows(conn, cast(Table, Bet.__table__), "id", bet_rows)
-        bulk.update_rows(conn, cast(Table, Play.__table__), "id", [
-            {"id": pid, "status": "settled", "returned_total": a[2], "settled_at": now}
-            for pid, a in per_play.items()])
-    report.plays = len(per_play)
-    report.players = {a[0]: {"stake_minor": a[1], "returned_minor": a[2]} for a in per_play.values()}
+    if hi is not None:
+        _settle_plays(session, engine, variant, outcome, limits, rnd, int(hi), now, report)
     left = session.scalar(select(Play.id).where(Play.round_id == rnd.id, Play.status == "open")
                           .limit(1))
     if left is None:
@@ -384,31 +361,70 @@ def settle_chunk(session: Session, round_id: int, now: datetime, limit: int = 20
     return report
 
 
+def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome: Any,
+                  limits: Any, rnd: Round, hi: int, now: datetime, report: SettledChunk) -> None:
+    conn = session.connection()
+    in_chunk = (Play.round_id == rnd.id, Play.status == "open", Play.id <= hi)
+    rows = conn.execute(select(Play.id, Play.player_id, Account.id, Bet.id, Bet.code, Bet.target,
+                               Bet.stake)
+                        .join(Bet, Bet.play_id == Play.id)
+                        .join(Account, (Account.player_id == Play.player_id)
+                              & (Account.kind == "player_cash"))
+                        .where(*in_chunk)).all()
+    won_bets: list[dict[str, Any]] = []
+    per_play: dict[int, list[int]] = {}  # play -> [player, stake, returned, cash account]
+    bet_return = engine.bet_return
+    for play_id, player_id, cash_id, bet_id, code, target, stake in rows:
+        returned = bet_return(variant, PlacedBet(0, code, stake, tuple(target)), outcome, limits)
+        if returned:
+            won_bets.append({"id": bet_id, "returned": returned, "outcome": "win" if returned > stake
+                             else "push" if returned == stake else "partial"})
+        acc = per_play.get(play_id)
+        if acc is None:
+            acc = per_play[play_id] = [player_id, 0, 0, cash_id]
+        acc[1] += stake
+        acc[2] += returned
+    cur = rnd.currency
+    ledger = Ledger(session)
+    staked = sum(a[1] for a in per_play.values())
+    if staked:
+        ledger.transfer(f"draw-stakes:{rnd.id}:{hi}", system_code("stakes", cur),
+                        system_code("house", cur), staked, "stake", round_id=rnd.id, now=now)
+    _pay(session, ledger, rnd, per_play, now)
+    chunk_ids = select(Play.id).where(*in_chunk)
+    conn.execute(update(Bet).where(Bet.play_id.in_(chunk_ids)).values(returned=0, outcome="lose"))
+    bulk.update_rows(conn, cast(Table, Bet.__table__), "id", won_bets)
+    conn.execute(update(Play).where(*in_chunk).values(status="settled", returned_total=0,
+                                                      settled_at=now))
+    bulk.update_rows(conn, cast(Table, Play.__table__), "id", [
+        {"id": pid, "returned_total": a[2]} for pid, a in per_play.items() if a[2]])
+    report.plays = len(per_play)
+    report.players = {a[0]: {"stake_minor": a[1], "returned_minor": a[2]} for a in per_play.values()}
+
+
 def _pay(session: Session, ledger: Ledger, rnd: Round, per_play: dict[int, list[int]],
          now: datetime) -> None:
     """The winners' payouts: one transfer row each (key ``payout:<play>``), inserted in one
     statement, and their cash balances raised in one statement."""
-    winners = {pid: a for pid, a in per_play.items() if a[2] > 0}
+    winners = [(pid, a) for pid, a in per_play.items() if a[2] > 0]
     if not winners:
         return
     cur = rnd.currency
     house = system_code("house", cur)
     house_id = ledger.account(house).id
-    conn = session.connection()
-    cash = dict(conn.execute(select(Account.player_id, Account.id).where(
-        Account.player_id.in_({a[0] for a in winners.values()}), Account.kind == "player_cash")).all())
     transfers = []
     credits = []
-    for pid, (player_id, _stake, returned) in winners.items():
-        code = player_code(player_id)
+    for pid, (player_id, _stake, returned, cash_id) in winners:
         transfers.append({"idempotency_key": f"payout:{pid}",
-                          "payload_hash": payload_hash(house, code, returned, cur, "payout"),
-                          "debit_account_id": house_id, "credit_account_id": cash[player_id],
+                          "payload_hash": payload_hash(house, player_code(player_id), returned, cur,
+                                                       "payout"),
+                          "debit_account_id": house_id, "credit_account_id": cash_id,
                           "amount": returned, "currency": cur, "kind": "payout",
                           "round_id": rnd.id, "play_id": pid, "created_at": now})
-        credits.append({"id": cash[player_id], "balance": returned})
+        credits.append({"id": cash_id, "balance": returned})
         audit.append(session, "win", player_id=player_id, round_id=rnd.id, play_id=pid,
                      amount=returned, currency=cur, account="cash", ref=f"payout:{pid}", now=now)
+    conn = session.connection()
     bulk.insert_rows(conn, cast(Table, Transfer.__table__), transfers)
     bulk.update_rows(conn, cast(Table, Account.__table__), "id", credits, op="add")
 
