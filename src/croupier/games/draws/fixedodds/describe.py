@@ -39,7 +39,9 @@ def describe_with(spec: DrawGame) -> Callable[[Any], dict[str, Any]]:
                  f"({spec.clause}); a winning bet returns stake x odds.",
                  f"A draw every {variant.schedule.every_seconds} s; tickets close "
                  f"{variant.schedule.cutoff_seconds} s before it."]
-        return assemble(variant, bets, kind="balls", rules=rules)
+        labels = {str(b): spec.ball_label(variant, b) for b in variant.draw.numbers}
+        return assemble(variant, bets, kind="balls", rules=rules,
+                        outcome={"labels": labels, "drawn": variant.draw.drawn})
 
     return describe
 
