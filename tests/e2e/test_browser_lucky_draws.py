@@ -45,7 +45,9 @@ def test_issue20_a_lucky_ticket_is_settled_on_the_live_draw_as_the_engine_settle
     base = lucky_server
     page.set_default_timeout(20_000)
     _register_and_deposit(page, base, "20.00", 2000)
-    page.goto(f"{base}/lucky.html?id={table}")
+    page.goto(f"{base}/")  # the lobby links the draw table to its page
+    page.locator(f"a[href='/lucky.html?id={table}']").first.click()
+    page.wait_for_url(f"**/lucky.html?id={table}")
     page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '2000'")
     page.wait_for_selector("#layout .add-bet")
 
