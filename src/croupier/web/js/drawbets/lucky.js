@@ -131,6 +131,7 @@ async function refreshBalance() {
 async function buy() {
   const mine = $("#mine");
   delete mine.dataset.ticket;
+  delete mine.dataset.error;
   const stake = $("#stake").value.trim();
   if (parseMajor(stake, page.currency) === null) { toast(`"${stake}" is not an amount`); return; }
   try {
