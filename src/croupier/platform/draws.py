@@ -203,8 +203,8 @@ def buy_ticket(session: Session, player: Player, table_id: str, slip: Sequence[S
     first = s.next_open(now_ts) if first_draw is None else first_draw
     if type(first) is not int:
         raise InvalidBet(f"a draw number is a whole number, not {first!r}")
-    if s.closes(first) <= now_ts:
-        raise BettingClosed(f"draw {first} took its last ticket at {iso(_at(s.closes(first)))}")
+    if first < s.next_open(now_ts):
+        raise BettingClosed(f"draw {first} takes no more tickets (the next is {s.next_open(now_ts)})")
     if first >= s.next_open(now_ts) + s.max_draws:
         raise InvalidBet(f"tickets are sold for the next {s.max_draws} draws only (up to draw "
                          f"{s.next_open(now_ts) + s.max_draws - 1})")
@@ -262,7 +262,7 @@ def _hits(target: Sequence[Any], balls: Sequence[int]) -> int | None:
 def ticket_view(session: Session, player: Player, ticket_id: int) -> dict[str, Any]:
     """A ticket as its owner sees it: its bets and, per draw, the balls, the hits and the win
     (another player's ticket is not found: its existence is not disclosed)."""
-    tk = session.get(DrawTicket, ticket_id)
+    tk = session.get(DrawTicket, ticket_id) if 0 < ticket_id < 2**31 else None
     if tk is None or tk.player_id != player.id:
         raise NotFound(f"no ticket {ticket_id} of yours")
     ref = f"draw-ticket:{tk.id}"
