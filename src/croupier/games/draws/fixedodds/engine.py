@@ -1,0 +1,70 @@
+"""The engine of a fixed-odds draw game: the draw shape's :class:`~..ticket.TicketEngine` with
+bets read from the game's table (:class:`~.bets.Bet`).
+
+A bet's return on a draw is ``odds.total`` of the prize its statistic earns (``Bet.prize`` of
+``Stat.measure``), or 0; the one rounding rule and the ``max_win`` cap are the ticket engine's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from fractions import Fraction
+from typing import Any
+
+from croupier.errors import UnknownBetCode
+from croupier.games.base import BetRequest
+from croupier.games.draws.fixedodds.bets import Bet
+from croupier.games.draws.fixedodds.variant import DrawGame, FixedOddsVariant
+from croupier.games.draws.ticket import Outcome, PlacedBet, Selection, TicketEngine
+
+ZERO = Fraction(0)
+
+
+class FixedOddsEngine(TicketEngine):
+    """One instance per game (``FixedOddsEngine(LUCKY5)``)."""
+
+    def __init__(self, spec: DrawGame) -> None:
+        self.game = spec.name
+        self.spec = spec
+        self.bets: dict[str, Bet] = spec.codes
+        #: the statistics measured on the last outcome settled: (outcome, {(stat, target): value})
+        self._memo: tuple[Outcome | None, dict[tuple[str, Selection], Hashable]] = (None, {})
+
+    def bet_of(self, code: str) -> Bet:
+        b = self.bets.get(code)
+        if b is None:
+            raise UnknownBetCode(f"{self.spec.title} has no bet {code!r}; bets: {', '.join(self.bets)}")
+        return b
+
+    def place(self, variant: Any, bet: BetRequest) -> Selection:
+        b = self.bet_of(bet.code)
+        if b.reading is not None and variant.readings.get(b.reading[0]) != b.reading[1]:
+            offered = ", ".join(x.code for x in self.spec.offered(variant))
+            raise UnknownBetCode(f"{bet.code} is not offered by {variant.title} ({variant.name} reads "
+                                 f"{b.reading[0]} as {variant.readings.get(b.reading[0])}); bets: {offered}")
+        return b.target.check(variant, bet.code, bet.target)
+
+    def value(self, variant: FixedOddsVariant, b: Bet, selection: Selection, outcome: Outcome) -> Hashable:
+        """The statistic ``b`` reads, measured on ``outcome`` (memoised per outcome: a draw's
+        tickets share their statistics)."""
+        memo = self._memo
+        if memo[0] is not outcome:
+            memo = self._memo = (outcome, {})
+        key = (b.stat.name, selection)
+        cache = memo[1]
+        if key not in cache:
+            cache[key] = b.stat.measure(variant, outcome.balls, selection)
+        return cache[key]
+
+    def ratio(self, variant: Any, bet: PlacedBet, outcome: Outcome) -> Fraction:
+        b = self.bet_of(bet.code)
+        prize = b.prize(variant, self.value(variant, b, bet.selection, outcome), bet.selection)
+        if prize is None:
+            return ZERO
+        odds = variant.odds(b.code, prize)
+        return ZERO if odds is None else odds.total
+
+    def result_data(self, variant: Any, outcome: Outcome) -> dict[str, Any]:
+        data = super().result_data(variant, outcome)
+        data["labels"] = [self.spec.ball_label(variant, b) for b in outcome.balls]
+        return data
