@@ -66,6 +66,7 @@ class ShowEngine:
             key = self.show.resolve(variant, req.code, req.target)
             stake = checked_stake(variant.limits, currency(cur), req.code, req.stake)
             out.append(PlacedBet(i, req.code, key, stake))
+        self.show.check_slip(variant, [(b.code, b.key) for b in out])
         return tuple(out)
 
     def start(self, variant: ShowVariant, bets: Sequence[BetRequest], currency_code: str,

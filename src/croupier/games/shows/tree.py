@@ -89,6 +89,10 @@ class Show(Generic[V, St]):
         """The bet's key for :meth:`pays`; raises UnknownBetCode / InvalidSelection."""
         raise NotImplementedError
 
+    def check_slip(self, v: V, bets: list[tuple[str, Hashable]]) -> None:
+        """Refuse a slip whose bets do not go together (one bet per zone...); each bet was
+        resolved already. Raises InvalidBet; nothing is placed."""
+
     # -- the round -------------------------------------------------------------------------------
 
     def opening(self, v: V) -> St:
