@@ -93,10 +93,20 @@ class Show(Generic[V, St]):
         """Refuse a slip whose bets do not go together (one bet per zone...); each bet was
         resolved already. Raises InvalidBet; nothing is placed."""
 
+    def seat(self, v: V, bets: list[tuple[str, Hashable]]) -> list[Hashable]:
+        """The keys of a slip's bets once they are placed together (a pick left open is given
+        its stone); by default the keys as resolved."""
+        return [key for _, key in bets]
+
     # -- the round -------------------------------------------------------------------------------
 
     def opening(self, v: V) -> St:
         raise NotImplementedError
+
+    def opening_for(self, v: V, keys: list[Hashable]) -> St:
+        """The opening stage of a round with these bets (seated); by default :meth:`opening`.
+        The exact walker analyses :meth:`opening`: one bet of each code."""
+        return self.opening(v)
 
     def chance(self, v: V, stage: St) -> Chance | None:
         raise NotImplementedError
