@@ -205,3 +205,17 @@ def test_000_12_22_every_round_settles_every_bet_and_replays(seed: int, stakes: 
     winners = [b for b in settlement.bets if b.returned]
     assert len(winners) == 1 and winners[0].code == state.stage.number
     assert replay(ENGINE, V, state.events) == settlement
+
+
+def test_000_12_22_par_sheet_bonus_probability_and_mean() -> None:
+    from croupier.games.shows.dream_catcher.bonus import bonus_figures
+
+    b = bonus_figures(V)
+    assert b.p_bonus == Fraction(2, 54)
+    assert b.p_stack[:3] == (Fraction(52, 54), Fraction(52, 54) * Fraction(2, 54), Fraction(52, 54) * Fraction(2, 54) ** 2)
+    # closed form: E[M] = 1 + (9/54) E[M]... per the derivation, E[M] = (52/54) / (1 - 9/54)
+    assert b.mean_multiplier == Fraction(52, 54) / (1 - Fraction(9, 54)) == Fraction(52, 45)
+    # a multiplier round: the first multiplier's mean (2 + 7) / 2 times a fresh E[M]
+    assert b.mean_in_bonus == Fraction(9, 2) * Fraction(52, 45)
+    text = V.parsheet_markdown()
+    assert "P(a round has a multiplier) = 1/27" in text and "26/5" in text

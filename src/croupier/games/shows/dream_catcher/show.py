@@ -38,6 +38,15 @@ class DreamCatcherVariant(ShowVariant):
     def numbers(self) -> tuple[str, ...]:
         return self.wheel.labels("number")
 
+    @property
+    def payouts(self) -> dict[str, str]:
+        return {s.label: f"{s.value}:1" for s in self.wheel.segments if s.kind == "number"}
+
+    def parsheet_markdown(self) -> str:
+        from croupier.games.shows.dream_catcher.bonus import parsheet_section
+
+        return parsheet_section(self)
+
 
 def parse_variant(data: dict[str, Any], name: str) -> DreamCatcherVariant:
     head = parse_common(data, "dream_catcher", name, _OWN)

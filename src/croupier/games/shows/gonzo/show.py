@@ -39,6 +39,27 @@ class GonzoVariant(ShowVariant):
     drops: int             # bonus drops a round (ASSUMPTION)
     bonus: Wheel           # multiplier (3..100) or redraw segments (ASSUMPTION weights)
 
+    @property
+    def payouts(self) -> dict[str, str]:
+        return {s.label: f"x{s.value}" for s in self.gems.segments}
+
+    def parsheet_markdown(self) -> str:
+        from croupier.games.shows.parsheet import pct, segment_table
+
+        mult = [s for s in self.bonus.segments if s.kind == "multiplier"]
+        weight = sum(s.count for s in mult)
+        mean = sum((s.count * s.value for s in mult), Fraction(0)) / weight
+        p_hit = Fraction(self.drops, self.stones)
+        redraw = 1 - Fraction(weight, self.bonus.size)
+        return "\n".join([
+            "## Wall and bonus (000 §12.56)", "", *segment_table("Gems (each stone)", self.gems, "multiplier"),
+            *segment_table("Bonus draw", self.bonus, "factor"),
+            "### Bonus", "",
+            f"- {self.drops} bonus drops a round on distinct stones of {self.stones}",
+            f"- P(a draw is a redraw) = {redraw} ({pct(redraw)})",
+            f"- P(a bet's stone takes a bonus) = {p_hit} ({pct(p_hit)}); its mean factor = {mean} ({float(mean):.4f})",
+            f"- mean factor of a bet's stone = {1 + p_hit * (mean - 1)} ({float(1 + p_hit * (mean - 1)):.6f})", ""])
+
 
 def parse_variant(data: dict[str, Any], name: str) -> GonzoVariant:
     head = parse_common(data, "gonzo", name, {"stones", "max_picks", "gems", "drops", "bonus"})
