@@ -29,14 +29,16 @@ def pos(wheel: Any, label: str) -> int:
 
 
 def run(bets: list[BetRequest], drops: list[tuple[str, int]], gems: list[str]) -> Any:
-    """Drops as (bonus label, stone), then the gems of the picked stones in order."""
+    """Drops as (bonus label, stone), then the gems of the picked stones in order (every other
+    stone of the wall shows gem1)."""
     state = ENGINE.start(V, bets, "EUR")
     for label, stone in drops:
         state = ENGINE.apply(state, DrawAction("bonus", pos(V.bonus, label)))
         if label != "redraw":
             state = ENGINE.apply(state, DrawAction("stone", state.stage.free(V.stones).index(stone)))
-    for g in gems:
-        state = ENGINE.apply(state, DrawAction("gem", pos(V.gems, g)))
+    by_stone = dict(zip(state.stage.picks, gems, strict=True))
+    for stone in range(1, V.stones + 1):
+        state = ENGINE.apply(state, DrawAction("gem", pos(V.gems, by_stone.get(stone, "gem1"))))
     return state
 
 
@@ -57,7 +59,9 @@ def test_000_12_56_bonuses_multiply_their_stone_on_distinct_stones_and_redraw() 
     drops = [("x5", 2), ("redraw", 0), ("x3", 40), ("x10", 1), ("x100", 70), ("x50", 3)]
     state = run([BetRequest("gem20", 100, (1,)), BetRequest("gem4", 100, (2,))], drops, ["gem20", "gem4"])
     assert [r.returned for r in ENGINE.settle(state).bets] == [100 * 20 * 10, 100 * 4 * 5]
-    assert state.events[-2].data["stones"][1] == {"stone": 2, "gem": "gem4", "multiplier": "5"}
+    wall = state.events[-2].data["wall"]
+    assert len(wall) == 70 and wall[1] == {"stone": 2, "gem": "gem4", "bonus": "5", "multiplier": "20"}
+    assert wall[39] == {"stone": 40, "gem": "gem1", "bonus": "3", "multiplier": "3"}
     stones = [e.data["stone"] for e in state.events if e.type == "draw" and e.data["kind"] == "stone"]
     assert stones == [2, 40, 1, 70, 3]
     # a stone a bonus fell on is not drawn again: the fifth drop chose among 65 stones
@@ -81,7 +85,7 @@ class TwoPicks(GonzoShow):
     """The same rules analysed from a round with two hands, on stones 5 and 9."""
 
     def opening(self, v: GonzoVariant) -> Stage:
-        return Stage((5, 9), 0, None, (Fraction(1), Fraction(1)), ())
+        return Stage((5, 9), 0, None, (Fraction(1), Fraction(1)), (None, None))
 
     def selections(self, v: GonzoVariant, code: str) -> list[tuple[int | str, ...]]:
         return [(9,)]

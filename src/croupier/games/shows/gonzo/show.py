@@ -7,9 +7,9 @@ The wall's contents are not given (ASSUMPTION): each stone holds a gem drawn fro
 ``gems`` weights, independently; a round drops ``drops`` bonuses, each a draw from ``bonus``
 (a ``redraw`` segment is drawn again) then a stone no bonus fell on yet (ASSUMPTION: the bonuses
 of a round fall on distinct stones). Only the players' stones
-matter for settlement, so a round draws: every drop (bonus, stone), then the gem of each picked
-stone (revealed at the end). The order of the draws changes no probability: the wall is mixed
-before anything is shown.
+the same draws serve every player of a shared table: every drop (bonus, stone), then the gem of
+each stone 1..70 in order (the wall revealed at the end). The order of the draws changes no
+probability: the wall is mixed before anything is shown.
 
 Stage: picks (stones), drops done, the bonus falling (its stone not drawn yet), each pick's
 factor and revealed gem. The exact walker analyses one bet on stone 1 (every bet's RTP is that:
@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, cast
 
 from croupier.errors import InvalidBet, InvalidSelection, UnknownBetCode, VariantError
@@ -84,19 +85,26 @@ class Stage:
     picks: tuple[int, ...]
     drop: int
     falling: Fraction | None
-    factors: tuple[Fraction, ...]   # 1 until a bonus falls on the pick
-    gems: tuple[str, ...]
-    #: the other stones a bonus fell on: recorded, but no bet depends on them (left out of the
-    #: stage's equality, so the exact walker folds them)
-    others: tuple[int, ...] = field(default=(), compare=False)
+    factors: tuple[Fraction, ...]     # per pick: 1 until a bonus falls on it
+    gems: tuple[str | None, ...]      # per pick: its gem once revealed
+    revealed: int = 0                 # stones revealed (1..revealed), after every drop
+    #: what no bet depends on - the bonuses on other stones (stone, factor) and the whole wall as
+    #: revealed - is recorded but left out of the stage's equality, so the exact walker folds it
+    others: tuple[tuple[int, Fraction], ...] = field(default=(), compare=False)
+    wall: tuple[str, ...] = field(default=(), compare=False)
 
     def hit(self) -> set[int]:
-        return {s for s, f in zip(self.picks, self.factors, strict=True) if f != 1} | set(self.others)
+        return {s for s, f in zip(self.picks, self.factors, strict=True) if f != 1} | {s for s, _ in self.others}
 
     def free(self, stones: int) -> list[int]:
         """The stones no bonus fell on yet, in order: a drop's ``stone`` draw indexes them."""
         hit = self.hit()
         return [x for x in range(1, stones + 1) if x not in hit]
+
+
+@lru_cache(maxsize=64)
+def _one_class(n: int) -> tuple[int, ...]:
+    return (0,) * n
 
 
 class GonzoShow(Show[GonzoVariant, Stage]):
@@ -132,11 +140,11 @@ class GonzoShow(Show[GonzoVariant, Stage]):
         return [(g, s if s else next(free)) for g, s in keys]
 
     def opening(self, v: GonzoVariant) -> Stage:
-        return Stage((1,), 0, None, (Fraction(1),), ())
+        return Stage((1,), 0, None, (Fraction(1),), (None,))
 
     def opening_for(self, v: GonzoVariant, keys: list[Hashable]) -> Stage:
         picks = tuple(cast(tuple[str, int], k)[1] for k in keys)
-        return Stage(picks, 0, None, (Fraction(1),) * len(picks), ())
+        return Stage(picks, 0, None, (Fraction(1),) * len(picks), (None,) * len(picks))
 
     def chance(self, v: GonzoVariant, stage: Stage) -> Chance | None:
         if stage.drop < v.drops:
@@ -145,8 +153,10 @@ class GonzoShow(Show[GonzoVariant, Stage]):
             index = {s: i for i, s in enumerate(stage.picks)}
             classes = tuple(index.get(x, len(stage.picks)) for x in stage.free(v.stones))
             return Chance("stone", len(classes), classes)
-        if len(stage.gems) < len(stage.picks):
-            return Chance("gem", v.gems.size, v.gems.positions)
+        if stage.revealed < v.stones:
+            if stage.revealed + 1 in stage.picks:
+                return Chance("gem", v.gems.size, v.gems.positions)
+            return Chance("gem", v.gems.size, _one_class(v.gems.size))  # no bet's stone: one class
         return None
 
     def advance(self, v: GonzoVariant, stage: Stage, value: int) -> Stage:
@@ -157,12 +167,14 @@ class GonzoShow(Show[GonzoVariant, Stage]):
             stone = stage.free(v.stones)[value]
             factors = tuple(f * stage.falling if s == stone else f
                             for s, f in zip(stage.picks, stage.factors, strict=True))
-            others = stage.others if stone in stage.picks else stage.others + (stone,)
+            others = stage.others if stone in stage.picks else stage.others + ((stone, stage.falling),)
             return replace(stage, drop=stage.drop + 1, falling=None, factors=factors, others=others)
-        return replace(stage, gems=stage.gems + (v.gems.at(value).label,))
+        stone, gem = stage.revealed + 1, v.gems.at(value).label
+        gems = tuple(gem if s == stone else g for s, g in zip(stage.picks, stage.gems, strict=True))
+        return replace(stage, gems=gems, revealed=stone, wall=stage.wall + (gem,))
 
     def finished(self, v: GonzoVariant, stage: Stage) -> bool:
-        return stage.drop >= v.drops and len(stage.gems) == len(stage.picks)
+        return stage.drop >= v.drops and stage.revealed == v.stones
 
     def pays(self, v: GonzoVariant, stage: Stage, bet: Hashable) -> tuple[Fraction, Fraction]:
         gem, stone = cast(tuple[str, int], bet)
@@ -177,11 +189,14 @@ class GonzoShow(Show[GonzoVariant, Stage]):
             return {"bonus": seg.label, "bonus_kind": seg.kind}
         if kind == "stone":
             return {"stone": stage.free(v.stones)[value], "multiplier": str(stage.falling)}
-        return {"stone": stage.picks[len(stage.gems)], "gem": v.gems.at(value).label}
+        return {"stone": stage.revealed + 1, "gem": v.gems.at(value).label}
 
     def result(self, v: GonzoVariant, stage: Stage) -> dict[str, Any]:
-        return {"stones": [{"stone": s, "gem": g, "multiplier": str(f)}
-                           for s, g, f in zip(stage.picks, stage.gems, stage.factors, strict=True)]}
+        """The whole wall: every stone's gem and final multiplier (gem x bonus)."""
+        bonus = dict(stage.others) | {s: f for s, f in zip(stage.picks, stage.factors, strict=True) if f != 1}
+        return {"wall": [{"stone": i + 1, "gem": g, "bonus": str(bonus.get(i + 1, 1)),
+                          "multiplier": str(v.gems.segment(g).value * bonus.get(i + 1, 1))}
+                         for i, g in enumerate(stage.wall)]}
 
 
 SHOW = GonzoShow()
