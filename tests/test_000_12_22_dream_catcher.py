@@ -70,7 +70,11 @@ def test_000_12_22_multiplier_row_one_segment_multiplies_next_win(label: str, fa
 def test_000_12_22_multipliers_stack_2x_7x_then_5_pays_70_to_1() -> None:
     state = run([BetRequest("5", 100), BetRequest("1", 100)], ["2x", "7x", "5"])
     assert [r.returned for r in ENGINE.settle(state).bets] == [100 + 70 * 100, 0]
-    assert state.events[-2].data == {"number": "5", "multiplier": "14"}
+    result = state.events[-2].data
+    assert (result["number"], result["multiplier"], result["spins"]) == ("5", "14", ["2x", "7x", "5"])
+    view = game("dream_catcher").display(V, result)  # type: ignore[misc]
+    assert view["kind"] == "segment" and view["stacked"] == ["2x", "7x"] and view["multiplier"] == "14"
+    assert view["segments"][view["index"]] == "5" and view["headline"] == "2x, 7x, then 5: odds x14"
 
 
 def test_000_12_22_multiplier_applies_to_the_odds_not_the_returned_stake() -> None:
