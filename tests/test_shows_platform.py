@@ -50,16 +50,14 @@ def test_000_12_22_a_table_round_settles_every_player_through_the_engine(sp: Pla
     assert sp.close_round(rid)
     res = sp.result_round(rid)
     rep = sp.settle_round(rid)
-    draws = [DrawAction("spin", d["value"]) for d in res["outcome"]["draws"]] \
-        if "draws" in res["outcome"] else None
+    draws = [DrawAction("spin", x) for x in res["outcome"]["positions"]]  # every spin, re-spins too
     got = {pr.player_id: pr.returned for pr in rep.plays}
     for pl, bets in ((a, [BetRequest("1", 200), BetRequest("40", 100)]),
                      (b, [BetRequest("5", 300), BetRequest("10", 150)])):
         state = ENGINE.start(v, bets, "EUR")
-        for d in draws or []:
+        for d in draws:
             state = ENGINE.apply(state, d)
-        if draws is not None:
-            assert got[pl.id] == ENGINE.settle(state).total_returned
+        assert got[pl.id] == ENGINE.settle(state).total_returned
         assert cash(sp, pl) == 10000 - sum(x.stake for x in bets) + got[pl.id]
 
 
@@ -104,3 +102,15 @@ def test_every_show_runs_on_a_shared_table(sp: Platform, table: str, bets: list[
     rep = sp.settle_round(rid)
     (pr,) = rep.plays
     assert cash(sp, a) == 1000 - pr.stake + pr.returned and pr.stake == 100 * sum(float(s) for _, s, _ in bets)
+
+
+def test_000_12_56_a_pick_outside_the_wall_or_a_stone_twice_moves_nothing(sp: Platform) -> None:
+    rid = int(sp.open_round("gonzo-eur")["round_id"])
+    a = new_player(sp, deposit="5.00")
+    sp.bet(a, "gonzo-eur", slip(("gem2", "1.00", (7,))))
+    for bad, err in ((("gem1", "1.00", (71,)), InvalidSelection), (("gem4", "1.00", (7,)), InvalidSelection),
+                     (("gem3", "1.00", ()), UnknownBetCode)):
+        with pytest.raises(err):
+            sp.bet(a, "gonzo-eur", slip(bad))  # checked with the stone 7 bet already placed
+        assert cash(sp, a) == 400
+    assert sp.close_round(rid)
