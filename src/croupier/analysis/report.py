@@ -25,6 +25,12 @@ def _simulated(r: BetRTP) -> bool:
     return getattr(r, "rounds", 0) > 0 and getattr(r, "ci99", None) is not None
 
 
+def _max_txt(r: BetRTP) -> str:
+    """The largest return as ``x<n>``; a negative figure marks a return without a bound (a
+    game show's multipliers that stack without a cap)."""
+    return f"x{float(r.max_return):g}" if r.max_return >= 0 else "unbounded"
+
+
 def rtp_json(game_name: str, variant: Any, rtps: list[BetRTP]) -> dict[str, Any]:
     bets = []
     for r in rtps:
@@ -37,7 +43,7 @@ def rtp_json(game_name: str, variant: Any, rtps: list[BetRTP]) -> dict[str, Any]
             "selections": r.selections,
             "hit_frequency": float(r.hit_frequency),
             "std_dev": r.std_dev,
-            "max_return": float(r.max_return),
+            "max_return": float(r.max_return) if r.max_return >= 0 else None,  # None: unbounded
         }
         if _simulated(r):
             # the main bet of a game too large to enumerate: an estimate with its interval; the
@@ -157,7 +163,7 @@ def markdown_variant(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
             exact_txt = f"simulated ({getattr(r, 'rounds', 0):,} rounds, 99% CI {lo:.2%}-{hi:.2%})"
         lines.append(
             f"| `{r.bet}` | {pays} | {float(r.rtp):.4%} | {float(r.house_edge):.4%} | "
-            f"{exact_txt} | {float(r.hit_frequency):.4f} | {r.std_dev:.3f} | x{float(r.max_return):g} |"
+            f"{exact_txt} | {float(r.hit_frequency):.4f} | {r.std_dev:.3f} | {_max_txt(r)} |"
         )
     strategy = [f"- `{r.bet}`: {r.note}" for r in rtps if r.note]
     if strategy:
@@ -194,7 +200,7 @@ def parsheet_html(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
     rows = "".join(
         f"<tr><td>{escape(r.bet)}</td><td>{escape(str(getattr(variant, 'payouts', {}).get(r.bet, 'per chip')))}</td>"
         f"<td>{float(r.rtp):.4%}</td><td>{float(r.house_edge):.4%}</td><td>{r.rtp}</td>"
-        f"<td>{float(r.hit_frequency):.4f}</td><td>{r.std_dev:.3f}</td><td>x{float(r.max_return):g}</td></tr>"
+        f"<td>{float(r.hit_frequency):.4f}</td><td>{r.std_dev:.3f}</td><td>{_max_txt(r)}</td></tr>"
         for r in rtps
     )
     notes = "".join(f"<li>{escape(a)}</li>" for a in getattr(variant, "assumptions", ()))
