@@ -45,7 +45,6 @@ from croupier.games.base import (
 )
 from croupier.games.shows.crazy_time.exact import all_capped, capped
 from croupier.games.shows.crazy_time.variant import (
-    BONUSES,
     DOUBLE,
     FLAPPERS,
     MISS,
@@ -212,6 +211,31 @@ class CrazyTimeEngine:
     def is_finished(self, state: CrazyTimeState) -> bool:
         return state.settlement is not None
 
+    def asks_decisions(self, variant: CrazyTimeVariant) -> bool:
+        """Cash Hunt and the Crazy Time bonus open a decision window (the platform's play mode)."""
+        return True
+
+    def default_decision(self, state: CrazyTimeState) -> Decision | None:
+        """On timeout or a lost connection the window closes and the RNG picks (000 §12.31)."""
+        legal = self.legal_actions(state)
+        return Decision("close_picks") if legal else None
+
+    def table_view(self, state: CrazyTimeState) -> dict[str, Any]:
+        """What a player may see: the Top Slot and wheel once stopped, the bonus so far."""
+        out: dict[str, Any] = {"finished": state.settlement is not None,
+                               "top_slot": {"spot": state.ts_spot,
+                                            "multiplier": state.ts_mult if state.ts_spot not in (None, MISS) else None}}
+        if state.segment is not None:
+            out["segment"] = self.segment_code(state)
+            out["index"] = state.segment
+        st = state.stage
+        if isinstance(st, (CashHunt, CrazyBonus)):
+            out["window"] = {"open": st.window.open, "bonus": "cash_hunt" if isinstance(st, CashHunt) else "crazy_time",
+                             "chosen": {str(b): c for b, c in st.window.choices}}
+        if state.settlement is not None:
+            out["outcome"] = self.outcome(state)
+        return out
+
     def walk_key(self, state: CrazyTimeState) -> Hashable:
         """What decides the rest of the round (for the exact walker's memo): not the history."""
         st = state.stage
@@ -269,8 +293,9 @@ class CrazyTimeEngine:
         code = self.segment_code(state)
         if code in NUMBERS or not _bonus_bets(state, code):
             return self._settle(state)
-        stage: Stage = {"cash_hunt": CashHunt(), "pachinko": Pachinko(), "coin_flip": CoinFlip(),
-                        "crazy_time": CrazyBonus()}[code]
+        openings: dict[str, Stage] = {"cash_hunt": CashHunt(), "pachinko": Pachinko(),
+                                      "coin_flip": CoinFlip(), "crazy_time": CrazyBonus()}
+        stage = openings[code]
         return state._replace(stage=stage, events=add(state.events, "bonus_started", {"bonus": code}))
 
     def segment_code(self, state: CrazyTimeState) -> str:
