@@ -70,7 +70,11 @@ def test_000_12_22_multiplier_row_one_segment_multiplies_next_win(label: str, fa
 def test_000_12_22_multipliers_stack_2x_7x_then_5_pays_70_to_1() -> None:
     state = run([BetRequest("5", 100), BetRequest("1", 100)], ["2x", "7x", "5"])
     assert [r.returned for r in ENGINE.settle(state).bets] == [100 + 70 * 100, 0]
-    assert state.events[-2].data == {"number": "5", "multiplier": "14"}
+    result = state.events[-2].data
+    assert (result["number"], result["multiplier"], result["spins"]) == ("5", "14", ["2x", "7x", "5"])
+    view = game("dream_catcher").display(V, result)  # type: ignore[misc]
+    assert view["kind"] == "segment" and view["stacked"] == ["2x", "7x"] and view["multiplier"] == "14"
+    assert view["segments"][view["index"]] == "5" and view["headline"] == "2x, 7x, then 5: odds x14"
 
 
 def test_000_12_22_multiplier_applies_to_the_odds_not_the_returned_stake() -> None:
@@ -205,3 +209,17 @@ def test_000_12_22_every_round_settles_every_bet_and_replays(seed: int, stakes: 
     winners = [b for b in settlement.bets if b.returned]
     assert len(winners) == 1 and winners[0].code == state.stage.number
     assert replay(ENGINE, V, state.events) == settlement
+
+
+def test_000_12_22_par_sheet_bonus_probability_and_mean() -> None:
+    from croupier.games.shows.dream_catcher.bonus import bonus_figures
+
+    b = bonus_figures(V)
+    assert b.p_bonus == Fraction(2, 54)
+    assert b.p_stack[:3] == (Fraction(52, 54), Fraction(52, 54) * Fraction(2, 54), Fraction(52, 54) * Fraction(2, 54) ** 2)
+    # closed form: E[M] = 1 + (9/54) E[M]... per the derivation, E[M] = (52/54) / (1 - 9/54)
+    assert b.mean_multiplier == Fraction(52, 54) / (1 - Fraction(9, 54)) == Fraction(52, 45)
+    # a multiplier round: the first multiplier's mean (2 + 7) / 2 times a fresh E[M]
+    assert b.mean_in_bonus == Fraction(9, 2) * Fraction(52, 45)
+    text = V.parsheet_markdown()
+    assert "P(a round has a multiplier) = 1/27" in text and "26/5" in text

@@ -215,3 +215,29 @@ def test_shape_selection_errors_name_the_bet() -> None:
     v = load_variant("dream_catcher", "standard")
     with pytest.raises(InvalidSelection, match="takes no target"):
         DC.start(v, [BetRequest("5", 100, (1,))], "EUR")
+
+
+SHOWS = ["dream_catcher", "wheel_of_fortune", "penalty", "rps", "gonzo", "lucky_spin"]
+
+
+@pytest.mark.parametrize("name", SHOWS)
+def test_shape_every_show_round_settles_every_bet_and_replays(name: str) -> None:
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from croupier.games.registry import game, load_variant
+
+    spec = game(name)
+    v = load_variant(name, "standard")
+    cur = next(iter(v.limits))
+    bets = spec.demo_bets(v, cur)
+
+    @settings(max_examples=15, deadline=None)
+    @given(seed=st.integers(0, 10**9))
+    def check(seed: int) -> None:
+        state, settlement = play(spec.engine, v, bets, cur, seeded(seed))
+        assert [b.stake for b in settlement.bets] == [b.stake for b in bets]  # every bet settled
+        assert all(b.returned >= 0 for b in settlement.bets)
+        assert replay(spec.engine, v, state.events) == settlement
+
+    check()

@@ -67,7 +67,8 @@ class ShowEngine:
             stake = checked_stake(variant.limits, currency(cur), req.code, req.stake)
             out.append(PlacedBet(i, req.code, key, stake))
         self.show.check_slip(variant, [(b.code, b.key) for b in out])
-        return tuple(out)
+        keys = self.show.seat(variant, [(b.code, b.key) for b in out])
+        return tuple(b._replace(key=k) for b, k in zip(out, keys, strict=True))
 
     def start(self, variant: ShowVariant, bets: Sequence[BetRequest], currency_code: str,
               carried: Sequence[BetRequest] = ()) -> ShowState:
@@ -79,7 +80,8 @@ class ShowEngine:
             Event(0, "round_started", {"game": self.game, "variant": variant.name, "currency": cur}),
             Event(1, "bets_placed", {"bets": tuple(bets), "carried": ()}),
         )
-        state = ShowState(variant, cur, placed, self.show.opening(variant), None, events)
+        opening = self.show.opening_for(variant, [b.key for b in placed])
+        state = ShowState(variant, cur, placed, opening, None, events)
         return self._maybe_settle(state)
 
     def next_draw(self, state: ShowState) -> DrawRequest | None:

@@ -40,26 +40,27 @@ class ChainTables:
     def of(cls, graph: Graph) -> ChainTables:
         n: list[int] = []
         offset: list[int] = []
-        flat: list[int] = []
+        rows: list[IntArray] = []
         to: list[int] = []
         factor: list[float] = []
+        size_so_far = 0
         for node in graph.nodes:
-            offset.append(len(flat))
+            offset.append(size_so_far)
             if node.terminal:
                 n.append(0)
                 continue
             size = node.chance.n if node.chance is not None else 1
-            row = [0] * size
+            row = np.zeros(size, dtype=np.int64)
             for ed in node.edges:
-                k = len(to)
+                row[np.asarray(ed.values or range(size), dtype=np.int64)] = len(to)
                 to.append(ed.to)
                 factor.append(float(ed.factor))
-                for x in ed.values or range(size):
-                    row[x] = k
             n.append(size)
-            flat.extend(row)
+            rows.append(row)
+            size_so_far += size
+        flat = np.concatenate(rows) if rows else np.zeros(0, dtype=np.int64)
         return cls(np.array(n, dtype=np.int64), np.array(offset, dtype=np.int64),
-                   np.array(flat, dtype=np.int64), np.array(to, dtype=np.int64),
+                   flat, np.array(to, dtype=np.int64),
                    np.array(factor, dtype=np.float64),
                    np.array([x.terminal for x in graph.nodes], dtype=bool))
 

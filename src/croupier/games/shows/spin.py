@@ -67,6 +67,12 @@ class SpinVariant(ShowVariant):
         """The fixed payouts, for the reports (a bet paid by the segment is left out)."""
         return {c: b.pays for c, b in self.bets.items() if b.pays is not None}
 
+    def parsheet_markdown(self) -> str:
+        from croupier.games.shows.parsheet import segment_table
+
+        lines = ["## Wheel", "", "One spin: no bonus stage.", "", *segment_table("Segments", self.wheel)]
+        return "\n".join(lines)
+
     def targets(self, code: str) -> list[str]:
         bet = self.bets[code]
         if bet.target is None:

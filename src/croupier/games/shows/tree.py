@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any, Generic, TypeVar, cast
 
 from croupier.errors import IllegalAction
@@ -58,14 +59,21 @@ class Chance:
 
     def groups(self) -> list[tuple[int, int]]:
         """(weight, representative value) of every class, in the order of first appearance."""
-        if self.classes is None:
-            return [(1, v) for v in range(self.n)]
-        weight: dict[int, int] = {}
-        first: dict[int, int] = {}
-        for v, c in enumerate(self.classes):
-            weight[c] = weight.get(c, 0) + 1
-            first.setdefault(c, v)
-        return [(weight[c], first[c]) for c in weight]
+        return [(len(vals), vals[0]) for vals in self.members()]
+
+    def members(self) -> list[tuple[int, ...]]:
+        """The values of every class, in the order of first appearance."""
+        return _members(self.n, self.classes)
+
+
+@lru_cache(maxsize=4096)
+def _members(n: int, classes: tuple[int, ...] | None) -> list[tuple[int, ...]]:
+    if classes is None:
+        return [(v,) for v in range(n)]
+    out: dict[int, list[int]] = {}
+    for v, c in enumerate(classes):
+        out.setdefault(c, []).append(v)
+    return [tuple(vals) for vals in out.values()]
 
 
 Rule = Callable[[Any, Any, list[Decision]], Decision]
@@ -93,10 +101,20 @@ class Show(Generic[V, St]):
         """Refuse a slip whose bets do not go together (one bet per zone...); each bet was
         resolved already. Raises InvalidBet; nothing is placed."""
 
+    def seat(self, v: V, bets: list[tuple[str, Hashable]]) -> list[Hashable]:
+        """The keys of a slip's bets once they are placed together (a pick left open is given
+        its stone); by default the keys as resolved."""
+        return [key for _, key in bets]
+
     # -- the round -------------------------------------------------------------------------------
 
     def opening(self, v: V) -> St:
         raise NotImplementedError
+
+    def opening_for(self, v: V, keys: list[Hashable]) -> St:
+        """The opening stage of a round with these bets (seated); by default :meth:`opening`.
+        The exact walker analyses :meth:`opening`: one bet of each code."""
+        return self.opening(v)
 
     def chance(self, v: V, stage: St) -> Chance | None:
         raise NotImplementedError
@@ -190,13 +208,8 @@ def build_graph(show: Show[V, St], v: V, rule: Rule | None = None, limit: int = 
         ch = show.chance(v, stage)
         moves: list[tuple[Fraction, Any, tuple[int, ...]]] = []
         if ch is not None:
-            members: dict[int, list[int]] = {}
-            if ch.classes is not None:
-                for value, c in enumerate(ch.classes):
-                    members.setdefault(c, []).append(value)
-            for w, rep in ch.groups():
-                vals = tuple(members[ch.classes[rep]]) if ch.classes is not None else (rep,)
-                moves.append((Fraction(w, ch.n), show.advance(v, stage, rep), vals))
+            for vals in ch.members():
+                moves.append((Fraction(len(vals), ch.n), show.advance(v, stage, vals[0]), vals))
         else:
             legal = show.decisions(v, stage)
             if not legal:

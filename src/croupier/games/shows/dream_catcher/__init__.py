@@ -5,9 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from croupier.games.base import BetRequest
+from croupier.games.describe import generic_describe
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
 from croupier.games.shows.dream_catcher.exact import exact
-from croupier.games.shows.dream_catcher.show import SHOW, DreamCatcherVariant, parse_variant
+from croupier.games.shows.dream_catcher.show import (
+    SHOW,
+    DreamCatcherVariant,
+    display,
+    parse_variant,
+)
 from croupier.games.shows.engine import ShowEngine
 from croupier.games.shows.fastsim import simulate_graph
 from croupier.games.shows.tree import build_graph
@@ -29,6 +35,14 @@ def demo_bets(v: DreamCatcherVariant, cur: str) -> list[BetRequest]:
     return [BetRequest(n, stake) for n in v.numbers]
 
 
-GAME = GameSpec("dream_catcher", "Dream Catcher", ENGINE, _parse, exact, simulate, demo_bets)
+def describe(v: DreamCatcherVariant) -> dict[str, Any]:
+    """The generic description, its outcome drawn by the segment renderer (a wheel)."""
+    out = generic_describe(GAME, v)
+    out["outcome"] = {"kind": "segment"}
+    return out
+
+
+GAME = GameSpec("dream_catcher", "Dream Catcher", ENGINE, _parse, exact, simulate, demo_bets,
+                describe=describe, display=display)
 
 __all__ = ["ENGINE", "GAME", "SHOW", "DreamCatcherVariant", "demo_bets", "simulate"]

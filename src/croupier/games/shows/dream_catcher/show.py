@@ -14,10 +14,10 @@ inside the stage, capped, and the chance graph is finite.
 
 from __future__ import annotations
 
-from collections.abc import Hashable
-from dataclasses import dataclass
+from collections.abc import Hashable, Mapping
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import Any
 
 from croupier.errors import InvalidSelection, UnknownBetCode, VariantError
 from croupier.games.base import Target
@@ -38,6 +38,15 @@ class DreamCatcherVariant(ShowVariant):
     def numbers(self) -> tuple[str, ...]:
         return self.wheel.labels("number")
 
+    @property
+    def payouts(self) -> dict[str, str]:
+        return {s.label: f"{s.value}:1" for s in self.wheel.segments if s.kind == "number"}
+
+    def parsheet_markdown(self) -> str:
+        from croupier.games.shows.dream_catcher.bonus import parsheet_section
+
+        return parsheet_section(self)
+
 
 def parse_variant(data: dict[str, Any], name: str) -> DreamCatcherVariant:
     head = parse_common(data, "dream_catcher", name, _OWN)
@@ -57,10 +66,17 @@ def parse_variant(data: dict[str, Any], name: str) -> DreamCatcherVariant:
                                multiplier_cap=None if cap is None else Fraction(cap))
 
 
-class Stage(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class Stage:
     multiplier: Fraction
     number: str | None
     capped: bool  # the variant caps the multiplier: it stays in the stage, the scale is 1
+    #: the positions the spins showed (the record and the display; no bet depends on them, so
+    #: they are left out of the stage's equality and the walker folds the re-spins)
+    spins: tuple[int, ...] = field(default=(), compare=False)
+
+    def _replace(self, **changes: Any) -> Stage:
+        return replace(self, **changes)
 
 
 class DreamCatcherShow(Show[DreamCatcherVariant, Stage]):
@@ -84,12 +100,13 @@ class DreamCatcherShow(Show[DreamCatcherVariant, Stage]):
 
     def advance(self, v: DreamCatcherVariant, stage: Stage, value: int) -> Stage:
         seg = v.wheel.at(value)
+        spins = stage.spins + (value,)
         if seg.kind == "number":
-            return stage._replace(number=seg.label)
+            return stage._replace(number=seg.label, spins=spins)
         m = stage.multiplier * seg.value
         if v.multiplier_cap is not None:
             m = min(m, v.multiplier_cap)
-        return stage._replace(multiplier=m)
+        return stage._replace(multiplier=m, spins=spins)
 
     def finished(self, v: DreamCatcherVariant, stage: Stage) -> bool:
         return stage.number is not None
@@ -112,7 +129,22 @@ class DreamCatcherShow(Show[DreamCatcherVariant, Stage]):
         return {"segment": seg.label, "segment_kind": seg.kind}
 
     def result(self, v: DreamCatcherVariant, stage: Stage) -> dict[str, Any]:
-        return {"number": stage.number, "multiplier": str(stage.multiplier)}
+        return {"number": stage.number, "multiplier": str(stage.multiplier),
+                "spins": [v.wheel.at(p).label for p in stage.spins], "positions": list(stage.spins)}
+
+
+def display(v: DreamCatcherVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
+    """The segment renderer's view (docs/describe.md): the wheel's labels round the wheel, every
+    spin's position (a multiplier re-spins), the number and the stacked multiplier."""
+    spins = [str(x) for x in outcome.get("spins", [])]
+    mult = str(outcome.get("multiplier", "1"))
+    number = str(outcome.get("number", ""))
+    stacked = [x for x in spins if v.wheel.segment(x).kind == "multiplier"]
+    headline = (f"{', '.join(stacked)}, then {number}: odds x{mult}" if stacked else number)
+    return {"kind": "segment", "segments": [v.wheel.at(p).label for p in range(v.wheel.size)],
+            "index": int(outcome.get("positions", [0])[-1]) if outcome.get("positions") else 0,
+            "positions": list(outcome.get("positions", [])), "label": number,
+            "multiplier": mult, "stacked": stacked, "headline": headline}
 
 
 SHOW = DreamCatcherShow()

@@ -33,6 +33,12 @@ class RpsVariant(ShowVariant):
     deck: Wheel
     payouts: dict[str, Payout]   # per zone: a win's payout
 
+    def parsheet_markdown(self) -> str:
+        from croupier.games.shows.parsheet import segment_table
+
+        return "\n".join(["## Deck", "", "Two cards a round (Silver, then Gold); no bonus stage.", "",
+                          *segment_table("Card symbols", self.deck)])
+
 
 def parse_variant(data: dict[str, Any], name: str) -> RpsVariant:
     head = parse_common(data, "rps", name, {"deck", "payouts"})
