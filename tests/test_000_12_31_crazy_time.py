@@ -369,3 +369,10 @@ def test_000_12_31_variant_validation() -> None:
     bad = dict(data, cash_hunt={"wall": [[5, 107]]})
     with pytest.raises(VariantError, match="108"):
         parse_variant(bad, "bad")
+
+
+def test_000_12_31_a_crazy_time_shared_table_is_refused_until_its_decision_window_exists() -> None:
+    from croupier.platform.config import InvalidTableConfig, TableConfig
+
+    with pytest.raises(InvalidTableConfig, match="no shared table yet"):
+        TableConfig("ct-eur", "Crazy Time", "crazy_time", "standard", "EUR")
