@@ -40,6 +40,9 @@ SOURCES = ("rng", "live")
 #: issue 16: games whose table rounds wait for players' decisions run on a live table only
 #: (an RNG blackjack or Casino Hold'em is a single-player decision round, platform/interactive.py)
 LIVE_ONLY_GAMES = frozenset({"blackjack", "casino_holdem"})
+#: issue 18 (docs/shows.md, Crazy Time): games whose bonus opens a decision window per bet, which
+#: the shared-table contract does not carry yet: played single-player only (/api/interactive)
+NO_TABLE_GAMES = frozenset({"crazy_time"})
 
 
 class InvalidTableConfig(CroupierError, ValueError):
@@ -63,6 +66,10 @@ class TableConfig:
         if self.source not in SOURCES:
             raise InvalidTableConfig(f"table {self.id}: source is one of {', '.join(SOURCES)}, "
                                      f"not {self.source!r}")
+        if self.game in NO_TABLE_GAMES:
+            raise InvalidTableConfig(
+                f"table {self.id}: {self.game} has no shared table yet (its bonus asks each bettor "
+                "for a pick; docs/shows.md); it is played single-player: /api/interactive")
         if self.game in LIVE_ONLY_GAMES and self.source != "live":
             raise InvalidTableConfig(
                 f"table {self.id}: a {self.game} table runs live only (its rounds wait for "
