@@ -498,6 +498,8 @@ class PokerEngine:
                 return self._finish(s)
             return self._continue(s, i)
         if name == "check":
+            if to_call and aof:
+                raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
             return self._continue(s._replace(acted=_set(s.acted, i, s.current_bet), events=events), i)
