@@ -11,7 +11,16 @@ from croupier.games.pvp.poker.engine import ENGINE
 from croupier.games.pvp.poker.evaluate import category_name, hand_value
 from croupier.games.pvp.poker.rake import PercentRake
 from croupier.games.pvp.poker.variant import all_variants, load_variant
-from tests.pvp_poker_helpers import act, cards, check_down, deal, deal_any, hole_order, start, variant
+from tests.pvp_poker_helpers import (
+    act,
+    cards,
+    check_down,
+    deal,
+    deal_any,
+    hole_order,
+    start,
+    variant,
+)
 
 
 def stacks_after(s):  # noqa: ANN001, ANN202 - test helper
@@ -76,7 +85,7 @@ def test_000_12_12_3_no_limit_minimum_raise_example_bet_5_raise_to_10() -> None:
 def test_000_12_12_3_no_limit_maximum_is_all_chips_and_raises_unlimited() -> None:
     s = deal_any(start(variant(), [5000] * 2, button=1, bb=20))
     to = 20
-    for k in range(12):  # far more than four raises
+    for _ in range(12):  # far more than four raises
         seat = ENGINE.to_act(s)
         low, high = ENGINE.raise_range(s)  # type: ignore[misc]
         assert high == 5000

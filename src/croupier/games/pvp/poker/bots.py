@@ -15,7 +15,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from croupier.games.base import Decision, DrawAction
-from croupier.games.pvp.poker.engine import ENGINE, HandSettlement, HandSetup, HandState, PokerEngine
+from croupier.games.pvp.poker.engine import (
+    ENGINE,
+    HandSettlement,
+    HandSetup,
+    HandState,
+    PokerEngine,
+)
 from croupier.games.pvp.poker.variant import PokerVariant
 from croupier.rng import RandomSource
 
@@ -73,7 +79,8 @@ class Bot:
 
 def preset(name: str, source: RandomSource) -> Bot:
     """A bot of one of the named habits (:data:`PRESETS`)."""
-    return Bot(source, **PRESETS[name])
+    h = PRESETS[name]
+    return Bot(source, fold=h["fold"], bet=h["bet"], shove=h["shove"], runs=h["runs"])
 
 
 PRESETS: Mapping[str, dict[str, int]] = {
