@@ -379,17 +379,25 @@ class PokerEngine:
 
     def _next_actor(self, s: HandState, start: int) -> int:
         """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
-        round is closed."""
-        n = s.n
-        able = [i for i in range(n) if not s.folded[i] and s.stacks[i] > 0]
-        if not able or (len(able) == 1 and s.bets[able[0]] >= s.current_bet):
-            return -1
+        round is closed (nobody left to act, or one player left who can act and has matched)."""
+        n = len(s.stacks)
+        folded, stacks, acted, bets, current = s.folded, s.stacks, s.acted, s.bets, s.current_bet
+        able = 0
+        last = -1
+        first = -1
         for k in range(n):
-            i = (start + k) % n
-            if (not s.folded[i] and s.stacks[i] > 0
-                    and (s.acted[i] < 0 or s.bets[i] < s.current_bet)):
-                return i
-        return -1
+            i = start + k
+            if i >= n:
+                i -= n
+            if folded[i] or not stacks[i]:
+                continue
+            able += 1
+            last = i
+            if first < 0 and (acted[i] < 0 or bets[i] < current):
+                first = i
+        if able == 0 or (able == 1 and bets[last] >= current):
+            return -1
+        return first
 
     def to_act(self, s: HandState) -> int | None:
         """The seat whose decision the hand waits for (None while dealing or when finished)."""
@@ -506,14 +514,14 @@ class PokerEngine:
         if name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
-            return self._continue(self._pay(s._replace(events=events), i, min(to_call, s.stacks[i])), i)
+            return self._continue(self._pay(s, i, min(to_call, s.stacks[i]), events), i)
         if name == "all_in":
             if not aof:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
             shove = s.bets[i] + s.stacks[i]
             if shove <= s.current_bet:
-                return self._continue(self._pay(s._replace(events=events), i, s.stacks[i]), i)
-            return self._continue(self._raise_to(s._replace(events=events), i, shove), i)
+                return self._continue(self._pay(s, i, s.stacks[i], events), i)
+            return self._continue(self._raise_to(s, i, shove, events), i)
         if name in ("bet", "raise") and not aof:
             if name == "bet" and s.current_bet:
                 raise IllegalAction(f"there is a bet of {s.current_bet} already: raise, not bet")
@@ -530,7 +538,7 @@ class PokerEngine:
                 raise IllegalAction(self._below_min(s, to, low))
             if to > high:
                 raise IllegalAction(self._above_max(s, i, to, high))
-            return self._continue(self._raise_to(s._replace(events=events), i, to), i)
+            return self._continue(self._raise_to(s, i, to, events), i)
         if aof:
             raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
         raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
@@ -561,20 +569,25 @@ class PokerEngine:
             return f"a raise to {to} is above the pot limit {high} (000 §12.12.3 Pot Limit: pot + 2 x the last raise)"
         return f"{to} is more than your chips: all-in is to {high}"
 
-    def _pay(self, s: HandState, i: int, amount: int) -> HandState:
+    def _pay(self, s: HandState, i: int, amount: int, events: tuple[Event, ...]) -> HandState:
         return s._replace(
             stacks=_set(s.stacks, i, s.stacks[i] - amount),
             bets=_set(s.bets, i, s.bets[i] + amount),
             committed=_set(s.committed, i, s.committed[i] + amount),
             acted=_set(s.acted, i, s.current_bet),
+            events=events,
         )
 
-    def _raise_to(self, s: HandState, i: int, to: int) -> HandState:
+    def _raise_to(self, s: HandState, i: int, to: int, events: tuple[Event, ...]) -> HandState:
         inc = to - s.current_bet
         full = inc >= s.min_raise
-        s = self._pay(s, i, to - s.bets[i])
+        amount = to - s.bets[i]
         return s._replace(
-            current_bet=to, acted=_set(s.acted, i, to), aggressor=i,
+            stacks=_set(s.stacks, i, s.stacks[i] - amount),
+            bets=_set(s.bets, i, to),
+            committed=_set(s.committed, i, s.committed[i] + amount),
+            acted=_set(s.acted, i, to), events=events,
+            current_bet=to, aggressor=i,
             min_raise=inc if full else s.min_raise, raises=s.raises + 1 if full else s.raises,
         )
 
