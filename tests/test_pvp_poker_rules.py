@@ -443,3 +443,18 @@ def test_000_12_12_3_holdem_ranking_royal_flush_top() -> None:
     values = [hand_value("best5", cards(e)[:2], cards(e)[2:]) for e in examples]
     assert [category_name("best5", x) for x in values] == names
     assert values == sorted(values)
+
+
+def test_000_12_12_3_a_short_big_blind_still_sets_the_bet_to_call() -> None:
+    s = deal_any(start(variant(), [1000, 1000, 5], button=1, bb=20))
+    assert s.bets == (0, 10, 5) and s.current_bet == 20
+    s = act(s, 1, "call")
+    assert s.bets[0] == 20
+
+
+def test_000_12_12_3_all_in_showdown_tables_every_hand() -> None:
+    s = _flop_all_in()
+    s = act(act(s, 2, "run_it", times=1), 1, "run_it", times=1)
+    s = deal(s, "Tc 2c")
+    showdown = next(e for e in s.events if e.type == "showdown")
+    assert set(showdown.data["shown"]) == {"1", "2"} and showdown.data["mucked"] == []

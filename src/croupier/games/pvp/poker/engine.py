@@ -251,7 +251,8 @@ class PokerEngine:
             variant=variant, setup=setup, currency=currency, phase="deal", street=0,
             deck=deck, queue=queue, hole=((),) * n, boards=((),), stacks=tuple(stacks),
             bets=tuple(bets), committed=tuple(bets), folded=(False,) * n, acted=(-1,) * n,
-            actor=first_after, current_bet=max(bets), min_raise=min_raise, raises=raises,
+            # a short forced bet does not lower the bet to call: the big blind stands (standard)
+            actor=first_after, current_bet=max(*bets, bb), min_raise=min_raise, raises=raises,
             aggressor=-1, runout=False, votes=(0,) * n, result=None,
             events=(head, *events),
         )
@@ -727,7 +728,8 @@ class PokerEngine:
         mucked: list[int] = []
         if showdown:
             for k, i in enumerate(self._showdown_order(s, live)):
-                must_show = k == 0 or not v.auto_muck or s.stacks[i] == 0 or i in winners_any
+                # all-in hands are tabled; after the first, a hand that wins nothing may be mucked
+                must_show = k == 0 or not v.auto_muck or s.runout or s.stacks[i] == 0 or i in winners_any
                 if must_show:
                     shown[seats[i]] = s.hole[i]
                 else:
