@@ -13,8 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import cast
 
-from croupier.games.base import Decision, DrawAction
+from croupier.games.base import Decision, play_seated
 from croupier.games.pvp.poker.engine import (
     ENGINE,
     HandSettlement,
@@ -94,15 +95,6 @@ PRESETS: Mapping[str, dict[str, int]] = {
 def play_hand(variant: PokerVariant, setup: HandSetup, currency: str, source: RandomSource,
               bots: Mapping[int, BotFn], engine: PokerEngine = ENGINE) -> tuple[HandState, HandSettlement]:
     """One hand from the forced bets to the settlement: deals from ``source``, each seat's
-    decisions from ``bots[seat]``."""
-    state = engine.start(variant, setup, currency)
-    while state.phase != "done":
-        req = engine.next_draw(state)
-        if req is not None:
-            state = engine.apply(state, DrawAction(req.kind, source.randbelow(req.n)))
-            continue
-        seat = engine.to_act(state)
-        if seat is None:
-            raise RuntimeError("the hand waits for nobody")  # the engine's invariant, tested
-        state = engine.apply(state, bots[seat](state, engine.legal_actions(state)))
-    return state, engine.settle(state)
+    decisions from ``bots[seat]`` (:func:`croupier.games.base.play_seated`)."""
+    state, settlement = play_seated(engine, variant, setup, currency, source, bots)
+    return state, cast(HandSettlement, settlement)

@@ -22,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Final, NamedTuple
+from typing import Any, Final, NamedTuple, cast
 
-from croupier.errors import IllegalAction, InvalidBet, ReplayMismatch, RoundFinished
+from croupier.errors import IllegalAction, InvalidBet, RoundFinished
 from croupier.games.base import (
     BetResult,
     Decision,
@@ -32,6 +32,7 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    replay_seated,
 )
 from croupier.games.pvp.poker.evaluate import hand_value, open_cards_key
 from croupier.games.pvp.poker.pots import Pot, build_pots, split, split_runs
@@ -808,23 +809,7 @@ def setup_from_record(data: Mapping[str, Any]) -> HandSetup:
 def replay_hand(engine: PokerEngine, variant: PokerVariant, events: Sequence[Event]) -> HandSettlement:
     """Rebuild a hand from its record (live events or their JSON form): the same events and
     settlement must come out, else :class:`ReplayMismatch`."""
-    if not events or events[0].type != "round_started":
-        raise ReplayMismatch("the record does not start with round_started")
-    head = events[0].data
-    state = engine.start(variant, setup_from_record(head), str(head["currency"]))
-    for e in events:
-        if e.type == "draw":
-            state = engine.apply(state, DrawAction(str(e.data["kind"]), int(e.data["value"])))
-        elif e.type == "decision":
-            state = engine.apply(state, Decision(str(e.data["name"]), dict(e.data.get("args", {}))))
-    mine = [e.to_dict() for e in state.events]
-    theirs = [e.to_dict() for e in events]
-    if mine != theirs:
-        for k, (a, b) in enumerate(zip(mine, theirs, strict=False)):
-            if a != b:
-                raise ReplayMismatch(f"replay diverges at event {k}: {a} != {b}")
-        raise ReplayMismatch(f"replay produced {len(mine)} events, the record has {len(theirs)}")
-    return engine.settle(state)
+    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
 
 
 ENGINE: Final = PokerEngine()
