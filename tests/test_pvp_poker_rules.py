@@ -458,3 +458,42 @@ def test_000_12_12_3_all_in_showdown_tables_every_hand() -> None:
     s = deal(s, "Tc 2c")
     showdown = next(e for e in s.events if e.type == "showdown")
     assert set(showdown.data["shown"]) == {"1", "2"} and showdown.data["mucked"] == []
+
+
+def test_000_12_12_3_holdem_flow_two_private_cards_flop_turn_river() -> None:
+    v = variant()
+    s = start(v, [1000] * 3, button=1, bb=20)
+    assert len(s.queue) == 6  # 2 private cards each
+    s = check_down(deal_any(s))
+    assert s.queue == (-1, -1, -1)  # round 1: three board cards
+    s = check_down(deal_any(s))
+    assert len(s.queue) == 1  # round 2: the 4th card
+    s = check_down(deal_any(s))
+    assert len(s.queue) == 1  # round 3: the 5th card
+    s = check_down(deal_any(s))
+    assert ENGINE.is_finished(s) and len(s.board) == 5
+    assert any(e.type == "showdown" for e in s.events)  # the showdown after the third round
+
+
+def test_000_12_12_3_reraise_at_least_the_previous_raise_assumption() -> None:
+    """The text's "reraise at least twice the previous raise" is read as the standard rule
+    (extract ASSUMPTION): the reraise increment is at least the previous raise increment."""
+    s = deal_any(start(variant(), [5000] * 3, button=1, bb=20))
+    s = act(s, 1, "raise", to=100)  # a raise of 80
+    assert ENGINE.raise_range(s)[0] == 180  # type: ignore[index]
+    s = act(s, 2, "raise", to=180)
+    assert ENGINE.raise_range(s)[0] == 260  # type: ignore[index]
+
+
+def test_000_12_12_3_fold_loses_the_chips_already_put_in() -> None:
+    s = deal_any(start(variant(), [1000] * 3, button=1, bb=20))
+    s = act(act(s, 1, "raise", to=60), 2, "fold")
+    s = act(s, 3, "fold")
+    se = ENGINE.settle(s)
+    assert [(b.bet_id, b.stake, b.returned) for b in se.bets] == [(1, 60, 90), (2, 10, 0), (3, 20, 0)]
+
+
+def test_pvp_poker_is_not_in_the_house_game_catalogue() -> None:
+    from croupier.games.registry import games
+
+    assert not any(name.startswith("pvp") or "pvp" in type(spec.engine).__module__ for name, spec in games().items())
