@@ -497,3 +497,12 @@ def test_pvp_poker_is_not_in_the_house_game_catalogue() -> None:
     from croupier.games.registry import games
 
     assert not any(name.startswith("pvp") or "pvp" in type(spec.engine).__module__ for name, spec in games().items())
+
+
+def test_000_12_12_3_fixed_limit_straddle_counts_as_the_first_raise() -> None:
+    s = deal_any(start(variant("holdem", "fixed_limit"), [1000] * 5, button=1, bb=20,
+                       predeal=((4, "straddle"),)))
+    assert ENGINE.to_act(s) == 5 and ENGINE.raise_range(s) == (60, 60)
+    s = act(s, 5, "raise", to=60)   # reraise
+    s = act(s, 1, "raise", to=80)   # cap: blind, straddle, reraise, cap
+    assert ENGINE.raise_range(s) is None

@@ -226,7 +226,9 @@ class PokerEngine:
                 i = setup.seats.index(seat)
                 if kind == "straddle":
                     post(i, 2 * bb, "straddle")
-                    min_raise = 2 * bb  # the straddle raises the blinds for the first round
+                    # the straddle raises the blinds for the first round (Fixed Limit: it is
+                    # the round's first raise, and raises stay one big blind)
+                    min_raise = bb if variant.structure == "fixed_limit" else 2 * bb
                     raises = 2
                 else:
                     before = max(bets)
