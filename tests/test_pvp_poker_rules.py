@@ -506,3 +506,11 @@ def test_000_12_12_3_fixed_limit_straddle_counts_as_the_first_raise() -> None:
     s = act(s, 5, "raise", to=60)   # reraise
     s = act(s, 1, "raise", to=80)   # cap: blind, straddle, reraise, cap
     assert ENGINE.raise_range(s) is None
+
+
+def test_000_12_12_3_rush_blinds_fast_fold_the_last_player_takes_every_chip() -> None:
+    s = deal_any(start(variant(), [100] * 4, button=1, bb=20, format="rush"))
+    for seat in (2, 3, 4):
+        s = act(s, seat, "fast_fold")
+    assert ENGINE.is_finished(s)
+    assert stacks_after(s) == {1: 130, 2: 90, 3: 80, 4: 100}

@@ -39,7 +39,7 @@ def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[list[P
     c = list(committed)
     top = max(c, default=0)
     leaders = [i for i in range(n) if c[i] == top]
-    if len(leaders) == 1 and n > 1:
+    if len(leaders) == 1 and n > 1 and not folded[leaders[0]]:  # a folded bet never comes back
         i = leaders[0]
         second = max(c[j] for j in range(n) if j != i)
         returned[i] = top - second  # the part of the last bet nobody matched
@@ -57,9 +57,13 @@ def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[list[P
         low = level
     dead_above = sum(max(x - low, 0) for x in c)
     if dead_above:
-        if not pots:  # nobody is live: cannot happen in a hand (the last player never folds)
-            raise ValueError("no live player to award the pot to")
-        pots[-1] = Pot(pots[-1].amount + dead_above, pots[-1].eligible)
+        if not pots:  # the live players put in nothing (everyone who bet fast-folded)
+            live = tuple(i for i in range(n) if not folded[i])
+            if not live:  # cannot happen in a hand: the last player never folds
+                raise ValueError("no live player to award the pot to")
+            pots.append(Pot(dead_above, live))
+        else:
+            pots[-1] = Pot(pots[-1].amount + dead_above, pots[-1].eligible)
     return pots, returned
 
 
