@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from croupier.errors import IllegalAction, InvalidBet, RoundFinished
+from croupier.errors import IllegalAction, InvalidBet, RoundFinished, UnknownCurrency
 from croupier.games.base import Decision, DrawAction
 from croupier.games.pvp.poker.engine import ENGINE, HandSetup
 from tests.pvp_poker_helpers import act, deal_any, start, variant
@@ -93,6 +93,10 @@ def test_one_player_in_two_seats_and_bad_tables() -> None:
         ENGINE.start(v, HandSetup((1, 2), (100, 100), 1, 20, format="home_game"), "AMD")
     with pytest.raises(InvalidBet, match="big blind is a positive"):
         ENGINE.start(v, HandSetup((1, 2), (100, 100), 1, 0), "AMD")
+    with pytest.raises(UnknownCurrency):
+        ENGINE.start(v, HandSetup((1, 2), (100, 100), 1, 20), "GBP")
+    with pytest.raises(IllegalAction, match="pairs"):
+        ENGINE.start(v, HandSetup((1, 2, 3), (100,) * 3, 1, 20, predeal=(3,)), "AMD")  # type: ignore[arg-type]
 
 
 def test_bad_draws_and_finished_hands() -> None:

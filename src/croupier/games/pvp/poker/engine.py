@@ -38,6 +38,7 @@ from croupier.games.pvp.poker.evaluate import hand_value, open_cards_key
 from croupier.games.pvp.poker.pots import Pot, build_pots, split, split_runs
 from croupier.games.pvp.poker.rake import PercentRake, pot_rake
 from croupier.games.pvp.poker.variant import PokerVariant
+from croupier.money import currency as money_currency
 
 FORMATS: Final = ("regular", "rush", "all_in_or_fold", "tournament")
 #: formats where the Straddle and the No-Look All-In are banned (000 §12.12.3)
@@ -200,7 +201,7 @@ class PokerEngine:
     # -- starting a hand ------------------------------------------------------------------------
 
     def start(self, variant: PokerVariant, setup: HandSetup, currency: str) -> HandState:
-        n = self._check_setup(variant, setup)
+        n = self._check_setup(variant, setup, currency)
         b = setup.seats.index(setup.button)
         bb = setup.big_blind
         stacks = list(setup.stacks)
@@ -260,7 +261,8 @@ class PokerEngine:
             events=(head, *events),
         )
 
-    def _check_setup(self, v: PokerVariant, s: HandSetup) -> int:
+    def _check_setup(self, v: PokerVariant, s: HandSetup, currency: str) -> int:
+        money_currency(currency)  # UnknownCurrency for a code Croupier does not keep
         seats = s.seats
         if not isinstance(seats, tuple) or any(type(x) is not int for x in seats):
             raise InvalidBet(f"seats must be a tuple of seat numbers, got {seats!r}")
@@ -284,6 +286,9 @@ class PokerEngine:
             raise InvalidBet("tournaments are excluded from the pot rake (000 platform rules): their fee is the house's")
         sb_bb = {s.button, seats[(seats.index(s.button) + 1) % n]} if n == 2 else {
             seats[(seats.index(s.button) + 1) % n], seats[(seats.index(s.button) + 2) % n]}
+        if not isinstance(s.predeal, tuple) or any(
+                not isinstance(p, tuple) or len(p) != 2 for p in s.predeal):
+            raise IllegalAction(f"pre-deal bets are (seat, kind) pairs, got {s.predeal!r}")
         for k, (seat, kind) in enumerate(s.predeal):
             if kind not in ("straddle", "no_look_all_in"):
                 raise IllegalAction(f"a bet before the deal is a straddle or a no_look_all_in, got {kind!r}")
