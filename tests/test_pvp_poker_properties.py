@@ -123,4 +123,4 @@ def test_rake_ledger_stakes_in_equal_pots_out_plus_rake() -> None:
 
 @pytest.mark.slow
 def test_rake_ledger_stakes_in_equal_pots_out_plus_rake_exhaustive() -> None:
-    _ledger_run(20_000, "ledger-slow")  # 10^6 hands: make bench (bench_pvp_poker)
+    _ledger_run(10_000, "ledger-slow")  # 10^6 hands: make bench (bench_pvp_poker)
