@@ -8,7 +8,7 @@ from croupier.errors import InvalidBet
 from croupier.games.pvp.poker.engine import ENGINE
 from croupier.games.pvp.poker.evaluate import open_cards_key
 from croupier.games.pvp.poker.variant import load_variant
-from tests.pvp_poker_helpers import cards, check_down, deal, start
+from tests.pvp_poker_helpers import act, cards, check_down, deal, start
 
 STUD = load_variant("five_card_stud", "fixed_limit")
 
@@ -81,3 +81,14 @@ def test_000_12_9_fixed_limit_doubles_in_later_rounds() -> None:
     assert ENGINE.raise_range(s) == (20, 20)
     s = deal(check_down(s), "5s 9d")
     assert ENGINE.raise_range(s) == (40, 40)
+
+
+def test_000_12_9_all_in_deals_every_remaining_card_face_up_then_compares() -> None:
+    s = deal(start(load_variant("five_card_stud", "no_limit"), [1000, 300], button=2, bb=20), "2c 3c 5d Kd")
+    s = act(s, 2, "raise", to=300)  # seat 2 shows the King: he starts, and goes all-in
+    s = act(s, 1, "call")
+    assert s.phase == "deal" and len(s.queue) == 6  # no run-it-twice in stud: the rest at once
+    s = deal(s, "5h 2d 5s 9d 7c 4d")
+    assert all(len(h) == 5 for h in s.hole)
+    se = ENGINE.settle(s)
+    assert [b.returned for b in se.bets] == [600, 0]
