@@ -124,3 +124,18 @@ def test_rake_ledger_stakes_in_equal_pots_out_plus_rake() -> None:
 @pytest.mark.slow
 def test_rake_ledger_stakes_in_equal_pots_out_plus_rake_exhaustive() -> None:
     _ledger_run(10_000, "ledger-slow")  # 10^6 hands: make bench (bench_pvp_poker)
+
+
+def test_a_hand_replays_from_its_json_record() -> None:
+    import json
+
+    from croupier.games.base import Event
+
+    source = seeded("json")
+    v = load_variant("omaha", "pot_limit")
+    setup = HandSetup((2, 4, 5, 7), (500, 900, 120, 2000), 4, 20, "regular", ((2, "straddle"),),
+                      PercentRake(Fraction(4, 100), 100, True))
+    for _ in range(30):
+        state, se = play_hand(v, setup, "EUR", source, {s: preset("maniac", source) for s in setup.seats})
+        record = json.loads(json.dumps([e.to_dict() for e in state.events]))
+        assert replay_hand(ENGINE, v, [Event.from_dict(e) for e in record]) == se
