@@ -232,7 +232,7 @@ class PokerEngine:
                     min_raise = bb if variant.structure == "fixed_limit" else 2 * bb
                     raises = 2
                 else:
-                    before = max(bets)
+                    before = max(*bets, bb)
                     post(i, stacks[i], "no_look_all_in")
                     if bets[i] - before >= min_raise:
                         min_raise = bets[i] - before
