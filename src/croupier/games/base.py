@@ -329,3 +329,79 @@ def reenact(
     if mine != theirs:
         raise ReplayMismatch("the record's events differ from the round the seeds and inputs give")
     return engine.settle(state)
+
+
+# -- several players at one table (player against player) ---------------------------------------
+#
+# The contract above is one player (or several independent bets) against the house. A
+# player-vs-player hand (poker, 000 §12.12.3) extends it once, generically: ``start`` takes the
+# table (seats, stacks, button, stakes) instead of bets, every Decision names its ``seat`` in
+# ``args``, ``to_act`` says whose decision the hand waits for, and ``settle`` returns one BetResult
+# per seat (stake = chips put in, returned = chips taken back) whose difference is the house's
+# rake. Chance steps, events, immutability and replay are unchanged (docs/pvp_poker.md).
+
+T = TypeVar("T", contravariant=True)
+
+
+class SeatedEngine(Protocol, Generic[V, T, S]):
+    """What a multi-player (player-vs-player) engine offers; see the comment above."""
+
+    game: str
+
+    def start(self, variant: V, setup: T, currency: str) -> S: ...
+
+    def next_draw(self, state: S) -> DrawRequest | None: ...
+
+    def to_act(self, state: S) -> int | None: ...
+
+    def legal_actions(self, state: S) -> list[Decision]: ...
+
+    def apply(self, state: S, action: Action) -> S: ...
+
+    def is_finished(self, state: S) -> bool: ...
+
+    def settle(self, state: S) -> Settlement: ...
+
+
+def play_seated(
+    engine: SeatedEngine[V, T, S], variant: V, setup: T, currency: str, source: RandomSource,
+    deciders: Mapping[int, Decider],
+) -> tuple[S, Settlement]:
+    """Run a multi-player round to its end: chance from ``source``, each seat's decisions from
+    ``deciders[seat]``."""
+    state = engine.start(variant, setup, currency)
+    while not engine.is_finished(state):
+        req = engine.next_draw(state)
+        if req is not None:
+            state = engine.apply(state, DrawAction(req.kind, source.randbelow(req.n)))
+            continue
+        seat = engine.to_act(state)
+        if seat is None:
+            raise IllegalAction("the round is stuck: no draw pending and nobody to act")
+        state = engine.apply(state, deciders[seat](state, engine.legal_actions(state)))
+    return state, engine.settle(state)
+
+
+def replay_seated(
+    engine: SeatedEngine[V, T, S], variant: V, events: Sequence[Event],
+    setup_of: Callable[[Mapping[str, Any]], T],
+) -> Settlement:
+    """Rebuild a multi-player round from its record: the table from its ``round_started`` event
+    (``setup_of``), then every ``draw`` and ``decision``; the events must come out identical."""
+    if not events or events[0].type != "round_started":
+        raise ReplayMismatch("the record does not start with round_started")
+    head = events[0].data
+    state = engine.start(variant, setup_of(head), str(head["currency"]))
+    for e in events:
+        if e.type == "draw":
+            state = engine.apply(state, DrawAction(str(e.data["kind"]), int(e.data["value"])))
+        elif e.type == "decision":
+            state = engine.apply(state, Decision(str(e.data["name"]), dict(e.data.get("args", {}))))
+    mine = [e.to_dict() for e in state.events]
+    theirs = [e.to_dict() for e in events]
+    if mine != theirs:
+        for i, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+            if a != b:
+                raise ReplayMismatch(f"replay diverges at event {i}: {a} != {b}")
+        raise ReplayMismatch(f"replay produced {len(mine)} events, the record has {len(theirs)}")
+    return engine.settle(state)

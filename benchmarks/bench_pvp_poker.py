@@ -1,0 +1,85 @@
+"""Player-vs-player poker (issue 21): hands per second through the hand engine with 6 bot
+players, and the rake ledger (stakes in = pots out + rake) over PVP_LEDGER_HANDS simulated hands.
+
+Rates are printed per wall-clock second and per CPU second of this process (the machine is
+shared: the CPU rate is what the engine costs, the wall rate what this run got), with the load
+average. Deals come from the provably fair HMAC stream (``seeded``) or, to see the engine alone,
+from a fast seeded PRNG; the bots always draw from the fast PRNG.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from fractions import Fraction
+
+from croupier.games.pvp.poker.bots import play_hand, preset
+from croupier.games.pvp.poker.engine import HandSetup
+from croupier.games.pvp.poker.rake import PercentRake
+from croupier.games.pvp.poker.variant import all_variants, load_variant
+from croupier.rng import RandomSource, seeded
+
+
+class FastSource(RandomSource):
+    """A seeded Mersenne Twister instance (never the global ``random``): benchmark only."""
+
+    def __init__(self, seed: int) -> None:
+        self._rnd = random.Random(seed)
+
+    def randbelow(self, n: int) -> int:
+        return self._rnd.randrange(n)
+
+
+def rate(game: str, structure: str, hands: int, fair: bool) -> tuple[float, float]:
+    v = load_variant(game, structure)
+    players = min(6, v.max_players)
+    bot_src = FastSource(1)
+    deal_src: RandomSource = seeded("bench") if fair else FastSource(2)
+    habits = ("tight", "loose", "calling", "tight", "maniac", "loose")
+    bots = {s: preset(habits[s - 1], bot_src) for s in range(1, players + 1)}
+    seats = tuple(range(1, players + 1))
+    for h in range(200):  # warm up (numba loads its cached code)
+        play_hand(v, HandSetup(seats, (2000,) * players, 1 + h % players, 20), "AMD", deal_src, bots)
+    w0, c0 = time.perf_counter(), time.process_time()
+    for h in range(hands):
+        play_hand(v, HandSetup(seats, (2000,) * players, 1 + h % players, 20), "AMD", deal_src, bots)
+    return hands / (time.perf_counter() - w0), hands / max(time.process_time() - c0, 1e-9)
+
+
+def ledger(hands: int) -> None:
+    src = FastSource(3)
+    keys = all_variants()
+    staked = returned = raked = 0
+    w0 = time.perf_counter()
+    for h in range(hands):
+        v = load_variant(*keys[h % len(keys)])
+        n = 2 + src.randbelow(v.max_players - 1)
+        stacks = tuple(1 + src.randbelow(3000) for _ in range(n))
+        setup = HandSetup(tuple(range(1, n + 1)), stacks, 1 + h % n, 20,
+                          rake=PercentRake(Fraction(3 + h % 3, 100), cap=(None, 60)[h % 2],
+                                           no_flop_no_drop=bool(h % 5)))
+        bots = {s: preset(("calling", "tight", "loose", "maniac")[(s + h) % 4], src) for s in setup.seats}
+        _, se = play_hand(v, setup, "AMD", src, bots)
+        staked += se.total_stake
+        returned += se.total_returned
+        raked += se.rake
+    ok = "OK" if staked == returned + raked else "MISMATCH"
+    print(f"pvp ledger over {hands:,} hands of all 15 variants: stakes in {staked:,} = pots out "
+          f"{returned:,} + rake {raked:,}: {ok} ({hands / (time.perf_counter() - w0):,.0f} hands/s)")
+
+
+def main() -> None:
+    hands = int(os.environ.get("PVP_BENCH_HANDS", "20000"))
+    print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    for game, structure in (("holdem", "no_limit"), ("holdem", "fixed_limit"), ("omaha", "pot_limit"),
+                            ("short_deck", "no_limit"), ("five_card_stud", "fixed_limit")):
+        for fair in (False, True):
+            wall, cpu = rate(game, structure, hands if game == "holdem" else hands // 4, fair)
+            deal = "HMAC deals" if fair else "fast deals"
+            print(f"pvp {game}/{structure}, 6 bots, {deal}: {wall:,.0f} hands/s wall, {cpu:,.0f} hands/CPU-s")
+    ledger(int(os.environ.get("PVP_LEDGER_HANDS", "1000000")))
+
+
+if __name__ == "__main__":
+    main()

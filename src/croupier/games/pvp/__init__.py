@@ -1,0 +1,7 @@
+"""Player-against-player games: the players play each other and the house takes rake.
+
+Nothing here joins the single-player catalogue (:mod:`croupier.games.registry` finds no ``GAME``
+in these packages): a player-vs-player hand has several players, no house bet and no RTP, so the
+catalogue, ``croupier rtp`` and the game pages must not try to play it as a game against the
+house. See docs/pvp_poker.md for how the card room will use the engines.
+"""

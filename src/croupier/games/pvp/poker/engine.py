@@ -1,0 +1,692 @@
+"""The multi-player poker hand engine (000 §12.12.3 Hold'em, Omaha, 5 Card Omaha, Short Deck;
+000 §12.9 5 Card Stud) on the engine contract of :mod:`croupier.games.base`.
+
+One hand at a table: ``start(variant, setup, currency)`` posts the forced bets (blinds, a straddle
+or a no-look all-in before the deal; stud's first-hand bet) and returns an immutable
+:class:`HandState`. Then, as for every engine, ``next_draw`` names the chance step the hand waits
+for (one ``deal`` draw per street: an index into the ordered k-card deals of the remaining deck, see
+:func:`decode_deal`), ``legal_actions`` lists what the player to act may do (each decision names
+its ``seat``), ``apply`` returns the next state or raises :class:`IllegalAction` with the reason,
+and ``settle`` gives each seat's stake and return with the house's rake (:class:`HandSettlement`:
+``total_stake == total_returned + rake``).
+
+Decisions: ``fold``, ``check``, ``call``, ``bet``/``raise`` ``{"to": total}`` (the player's whole
+bet for the round after the raise), ``all_in`` (All-in or Fold tables only), ``fast_fold`` (Rush &
+Cash: at any time), ``run_it`` ``{"times": 1..3}`` (when all-in), and the dealer's ``misdeal``
+(``{"seat": "dealer", "reason": ...}``). Every decision but the dealer's carries ``{"seat": n}``.
+Rules, clause by clause, and every ASSUMPTION: docs/pvp_poker.md.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast
+
+from croupier.errors import IllegalAction, InvalidBet, RoundFinished
+from croupier.games.base import (
+    BetResult,
+    Decision,
+    DrawAction,
+    DrawRequest,
+    Event,
+    replay_seated,
+)
+from croupier.games.pvp.poker.evaluate import hand_value, open_cards_key
+from croupier.games.pvp.poker.pots import Pot, build_pots, split, split_runs
+from croupier.games.pvp.poker.rake import pot_rake
+from croupier.games.pvp.poker.state import (
+    FORMATS,
+    HandResult,
+    HandSettlement,
+    HandSetup,
+    HandState,
+    PotResult,
+    deal_count,
+    decode_deal,
+    encode_deal,
+    order_from_button,
+    setup_from_record,
+)
+from croupier.games.pvp.poker.variant import PokerVariant
+from croupier.money import currency as money_currency
+
+__all__ = ["ENGINE", "FORMATS", "HandSettlement", "HandSetup", "HandState", "PokerEngine",
+           "encode_deal", "replay_hand"]
+
+#: formats where the Straddle and the No-Look All-In are banned (000 §12.12.3)
+NO_PREDEAL: Final = frozenset({"rush", "all_in_or_fold", "tournament"})
+DEALER: Final = "dealer"
+
+_STANDARD_DECK: Final = tuple(range(8, 60))
+_SHORT_DECK: Final = tuple(range(24, 60))  # ranks 6..A
+
+
+# -- helpers ------------------------------------------------------------------------------------
+
+
+def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
+    return t[:i] + (v,) + t[i + 1:]
+
+
+def _ev(s: HandState, typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
+    return s.events + (Event(len(s.events), typ, data),)
+
+
+# -- the engine ---------------------------------------------------------------------------------
+
+
+class PokerEngine:
+    """Player-vs-player poker hands. Stateless: every method is a function of its arguments."""
+
+    game = "pvp_poker"
+
+    # -- starting a hand ------------------------------------------------------------------------
+
+    def start(self, variant: PokerVariant, setup: HandSetup, currency: str) -> HandState:
+        n = self._check_setup(variant, setup, currency)
+        b = setup.seats.index(setup.button)
+        bb = setup.big_blind
+        stacks = list(setup.stacks)
+        bets = [0] * n
+        events: list[Event] = []
+
+        def post(i: int, amount: int, kind: str) -> None:
+            pay = min(amount, stacks[i])
+            stacks[i] -= pay
+            bets[i] += pay
+            events.append(Event(len(events) + 1, "posted",
+                                {"seat": setup.seats[i], "kind": kind, "amount": pay}))
+
+        first_after = b  # action starts after this player
+        min_raise = bb
+        raises = 1
+        if variant.forced_bets == "blinds":
+            sb_i, bb_i = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
+            post(sb_i, bb // 2, "small_blind")
+            post(bb_i, bb, "big_blind")
+            first_after = bb_i
+            for seat, kind in setup.predeal:
+                i = setup.seats.index(seat)
+                if kind == "straddle":
+                    post(i, 2 * bb, "straddle")
+                    # the straddle raises the blinds for the first round (Fixed Limit: it is
+                    # the round's first raise, and raises stay one big blind)
+                    min_raise = bb if variant.structure == "fixed_limit" else 2 * bb
+                    raises = 2
+                else:
+                    before = max(*bets, bb)
+                    post(i, stacks[i], "no_look_all_in")
+                    if bets[i] - before >= min_raise:
+                        min_raise = bets[i] - before
+                first_after = i
+        else:  # 000 §12.9 step 1: the first hand's mandatory closed bet
+            post((b + 1) % n, bb, "first_hand")
+        deck = _SHORT_DECK if variant.deck == "short" else _STANDARD_DECK
+        order = order_from_button(n, b)
+        queue = tuple(order) * variant.hole_cards  # one card at a time from the dealer's left
+        head = Event(0, "round_started", {
+            "currency": currency, "game": variant.game, "variant": variant.name,
+            "seats": list(setup.seats), "stacks": list(setup.stacks), "button": setup.button,
+            "big_blind": bb, "format": setup.format,
+            "predeal": [[s, k] for s, k in setup.predeal],
+            "rake": None if setup.rake is None else {
+                "percent": str(setup.rake.percent), "cap": setup.rake.cap,
+                "no_flop_no_drop": setup.rake.no_flop_no_drop},
+        })
+        return HandState(
+            variant=variant, setup=setup, currency=currency, phase="deal", street=0,
+            deck=deck, queue=queue, hole=((),) * n, boards=((),), stacks=tuple(stacks),
+            bets=tuple(bets), committed=tuple(bets), folded=(False,) * n, acted=(-1,) * n,
+            # a short forced bet does not lower the bet to call: the big blind stands (standard)
+            actor=first_after, current_bet=max(*bets, bb), min_raise=min_raise, raises=raises,
+            aggressor=-1, runout=False, votes=(0,) * n, result=None,
+            events=(head, *events),
+        )
+
+    def _check_setup(self, v: PokerVariant, s: HandSetup, currency: str) -> int:
+        money_currency(currency)  # UnknownCurrency for a code Croupier does not keep
+        seats = s.seats
+        if not isinstance(seats, tuple) or any(type(x) is not int for x in seats):
+            raise InvalidBet(f"seats must be a tuple of seat numbers, got {seats!r}")
+        if list(seats) != sorted(set(seats)):
+            raise InvalidBet(f"each seat once, ascending: got {seats!r} (one player cannot hold two seats)")
+        n = len(seats)
+        if not v.min_players <= n <= v.max_players:
+            raise InvalidBet(f"{v.title} is played by {v.min_players} to {v.max_players} players, got {n}")
+        if len(s.stacks) != n or any(type(x) is not int or x <= 0 for x in s.stacks):
+            raise InvalidBet(f"each seat needs a stack of whole minor units > 0, got {s.stacks!r}")
+        if s.button not in seats:
+            raise InvalidBet(f"the button must be at an occupied seat, got {s.button!r}")
+        if s.format not in FORMATS:
+            raise InvalidBet(f"unknown table format {s.format!r}; known: {', '.join(FORMATS)}")
+        bb = s.big_blind
+        if type(bb) is not int or bb <= 0:
+            raise InvalidBet(f"the big blind is a positive whole number of minor units, got {bb!r}")
+        if v.forced_bets == "blinds" and bb % 2:
+            raise InvalidBet(f"the small blind is half the big blind (000 §12.12.3): {bb} is odd")
+        if s.rake is not None and s.format == "tournament":
+            raise InvalidBet("tournaments are excluded from the pot rake (000 platform rules): their fee is the house's")
+        sb_bb = {s.button, seats[(seats.index(s.button) + 1) % n]} if n == 2 else {
+            seats[(seats.index(s.button) + 1) % n], seats[(seats.index(s.button) + 2) % n]}
+        if not isinstance(s.predeal, tuple) or any(
+                not isinstance(p, tuple) or len(p) != 2 for p in s.predeal):
+            raise IllegalAction(f"pre-deal bets are (seat, kind) pairs, got {s.predeal!r}")
+        for k, (seat, kind) in enumerate(s.predeal):
+            if kind not in ("straddle", "no_look_all_in"):
+                raise IllegalAction(f"a bet before the deal is a straddle or a no_look_all_in, got {kind!r}")
+            name = "a Straddle" if kind == "straddle" else "a No-Look All-In"
+            if seat not in seats:
+                raise IllegalAction(f"seat {seat!r} is not at this table")
+            if s.format in NO_PREDEAL:
+                raise IllegalAction(f"{name} is not allowed at {s.format} tables (000 §12.12.3)")
+            if kind == "straddle" and not v.straddle or kind == "no_look_all_in" and not v.no_look_all_in:
+                raise IllegalAction(f"{name} is not allowed in {v.title} (000 §12.12.3 gives it to Hold'em and Omaha)")
+            if k > 0:
+                first = s.predeal[0]
+                if kind == "no_look_all_in" and first[0] == seat:
+                    raise IllegalAction(f"seat {seat} made {'the Straddle' if first[1] == 'straddle' else 'a No-Look All-In'}: "
+                                        "he may not make a No-Look All-In too (000 §12.12.3)")
+                raise IllegalAction(f"{name} is not allowed after a {first[1].replace('_', '-')} by seat {first[0]} "
+                                    "(000 §12.12.3: one bet before the deal per hand)")
+            if kind == "straddle":
+                if seat in sb_bb:
+                    raise IllegalAction(f"seat {seat} posts a blind and cannot straddle")
+                if s.stacks[seats.index(seat)] < 2 * bb:
+                    raise IllegalAction(f"a Straddle is 2 x the big blind ({2 * bb}); seat {seat} has "
+                                        f"{s.stacks[seats.index(seat)]} (all chips is a No-Look All-In)")
+            if kind == "no_look_all_in" and v.structure == "fixed_limit":
+                raise IllegalAction("a No-Look All-In has no place in Fixed Limit, where every bet is fixed")
+        return n
+
+    # -- chance -----------------------------------------------------------------------------------
+
+    def next_draw(self, s: HandState) -> DrawRequest | None:
+        if s.phase != "deal":
+            return None
+        return DrawRequest("deal", deal_count(len(s.deck), len(s.queue)))
+
+    def _deal(self, s: HandState, value: int) -> HandState:
+        total = deal_count(len(s.deck), len(s.queue))
+        if type(value) is not int or not 0 <= value < total:
+            raise IllegalAction(f"a deal index is in [0, {total}), got {value!r}")
+        cards, deck = decode_deal(s.deck, len(s.queue), value)
+        hole = list(s.hole)
+        boards = list(s.boards)
+        for target, c in zip(s.queue, cards, strict=True):
+            if target >= 0:
+                hole[target] = (*hole[target], c)
+            else:
+                boards[-1 - target] = (*boards[-1 - target], c)
+        events = s.events + (
+            Event(len(s.events), "draw", {"kind": "deal", "value": value}),
+            Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": self._public_deal(s, cards)}),
+        )
+        s = s._replace(deck=deck, hole=tuple(hole), boards=tuple(boards), queue=(), events=events)
+        return self._after_deal(s)
+
+    def _public_deal(self, s: HandState, cards: Sequence[int]) -> list[list[Any]]:
+        """Where each card went: ``[seat, card, face_up]`` or ``["board", card, run]``."""
+        out: list[list[Any]] = []
+        counts = [len(h) for h in s.hole]
+        for target, c in zip(s.queue, cards, strict=True):
+            if target >= 0:
+                up = counts[target] >= s.variant.down_cards
+                counts[target] += 1
+                out.append([s.setup.seats[target], c, up])
+            else:
+                out.append(["board", c, -1 - target])
+        return out
+
+    def _after_deal(self, s: HandState) -> HandState:
+        if s.folded.count(False) == 1:
+            return self._finish(s)
+        if s.runout:
+            return self._finish(s._replace(street=s.variant.streets - 1))
+        first = self._first_to_act(s)
+        actor = self._next_actor(s, first)
+        if actor < 0:
+            return self._close_round(s._replace(phase="bet", actor=-1))
+        return s._replace(phase="bet", actor=actor)
+
+    # -- who acts ---------------------------------------------------------------------------------
+
+    def _first_to_act(self, s: HandState) -> int:
+        n = s.n
+        b = s.setup.seats.index(s.setup.button)
+        if s.variant.first_to_act == "open_cards":
+            d = s.variant.down_cards
+            best: tuple[int, ...] | None = None
+            who = 0
+            for i in order_from_button(n, b):
+                if s.folded[i] or s.stacks[i] == 0:
+                    continue
+                key = open_cards_key(s.hole[i][d:])
+                if best is None or key > best:
+                    best, who = key, i
+            return who
+        if s.street == 0:
+            return (s.actor + 1) % n  # after the big blind or the pre-deal bettor (start())
+        return (b + 1) % n
+
+    def _next_actor(self, s: HandState, start: int) -> int:
+        """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
+        round is closed (nobody left to act, or one player left who can act and has matched)."""
+        n = len(s.stacks)
+        folded, stacks, acted, bets, current = s.folded, s.stacks, s.acted, s.bets, s.current_bet
+        able = 0
+        last = -1
+        first = -1
+        for k in range(n):
+            i = start + k
+            if i >= n:
+                i -= n
+            if folded[i] or not stacks[i]:
+                continue
+            able += 1
+            last = i
+            if first < 0 and (acted[i] < 0 or bets[i] < current):
+                first = i
+        if able == 0 or (able == 1 and bets[last] >= current):
+            return -1
+        return first
+
+    def to_act(self, s: HandState) -> int | None:
+        """The seat whose decision the hand waits for (None while dealing or when finished)."""
+        if s.phase in ("bet", "runs") and s.actor >= 0:
+            return s.setup.seats[s.actor]
+        return None
+
+    # -- limits -----------------------------------------------------------------------------------
+
+    def raise_range(self, s: HandState) -> tuple[int, int] | None:
+        """The smallest and largest ``to`` the player to act may bet or raise to (None: he may
+        not bet or raise now). Fixed Limit: one amount (000 §12.12.3)."""
+        if s.phase != "bet" or s.actor < 0 or s.setup.format == "all_in_or_fold":
+            return None
+        i = s.actor
+        v = s.variant
+        to_call = s.current_bet - s.bets[i]
+        if s.stacks[i] <= to_call:
+            return None
+        if s.acted[i] >= 0 and s.current_bet - s.acted[i] < s.min_raise:
+            return None  # an all-in short of a full raise did not reopen the betting
+        if v.structure == "fixed_limit" and s.raises >= v.max_bets_per_round:
+            return None
+        all_in = s.bets[i] + s.stacks[i]
+        if v.structure == "fixed_limit":
+            unit = v.bet_unit(s.street, s.setup.big_blind)
+            target = s.current_bet + unit
+            return (target, target) if all_in >= target else (all_in, all_in)
+        low = s.current_bet + s.min_raise
+        high = all_in
+        if v.structure == "pot_limit":
+            high = min(all_in, s.current_bet + sum(s.committed) + to_call)
+        if all_in <= low:
+            return (all_in, all_in)
+        return (low, max(low, high))
+
+    # -- decisions --------------------------------------------------------------------------------
+
+    def legal_actions(self, s: HandState) -> list[Decision]:
+        if s.phase == "runs":
+            seat = s.setup.seats[s.actor]
+            return [Decision("run_it", {"seat": seat, "times": k}) for k in range(1, self._max_runs(s) + 1)]
+        if s.phase != "bet" or s.actor < 0:
+            return []
+        i = s.actor
+        seat = s.setup.seats[i]
+        to_call = s.current_bet - s.bets[i]
+        out = [Decision("fold", {"seat": seat})]
+        if s.setup.format == "all_in_or_fold":
+            if to_call == 0:
+                out.append(Decision("check", {"seat": seat}))
+            out.append(Decision("all_in", {"seat": seat}))
+            return out
+        out.append(Decision("check" if to_call == 0 else "call", {"seat": seat}))
+        rng = self.raise_range(s)
+        if rng is not None:
+            name = "bet" if s.current_bet == 0 else "raise"
+            out.append(Decision(name, {"seat": seat, "to": rng[0]}))
+            if rng[1] != rng[0]:
+                out.append(Decision(name, {"seat": seat, "to": rng[1]}))
+        return out
+
+    def is_finished(self, s: HandState) -> bool:
+        return s.phase == "done"
+
+    def apply(self, s: HandState, action: DrawAction | Decision) -> HandState:
+        if s.phase == "done":
+            raise RoundFinished("the hand is over")
+        if isinstance(action, DrawAction):
+            if s.phase != "deal" or action.kind != "deal":
+                raise IllegalAction(f"the hand waits for a decision, not a {action.kind} draw")
+            return self._deal(s, action.value)
+        if not isinstance(action, Decision):
+            raise IllegalAction(f"not an action: {action!r}")
+        name = action.name
+        args = action.args
+        seat = args.get("seat")
+        if name == "misdeal":
+            if seat != DEALER:
+                raise IllegalAction("only the dealer declares a misdeal")
+            return self._misdeal(s, str(args.get("reason", "")))
+        if seat not in s.setup.seats:
+            raise IllegalAction(f"seat {seat!r} is not in this hand")
+        i = s.setup.seats.index(seat)
+        if name == "fast_fold":
+            return self._fast_fold(s, i, action)
+        if s.phase == "deal":
+            raise IllegalAction("the cards are being dealt: wait for your turn")
+        if s.actor != i:
+            raise IllegalAction(f"out of turn: seat {s.setup.seats[s.actor]} is to act, not seat {seat}")
+        if s.phase == "runs":
+            return self._vote(s, i, action)
+        return self._bet_action(s, i, action)
+
+    def _record(self, s: HandState, d: Decision) -> tuple[Event, ...]:
+        return _ev(s, "decision", {"name": d.name, "args": dict(d.args)})
+
+    def _bet_action(self, s: HandState, i: int, d: Decision) -> HandState:
+        name = d.name
+        to_call = s.current_bet - s.bets[i]
+        events = self._record(s, d)
+        aof = s.setup.format == "all_in_or_fold"
+        if name == "fold":
+            s = s._replace(folded=_set(s.folded, i, True), events=events)
+            if s.folded.count(False) == 1:
+                return self._finish(s)
+            return self._continue(s, i)
+        if name == "check":
+            if to_call and aof:
+                raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
+            if to_call:
+                raise IllegalAction(f"you cannot check: {to_call} to call")
+            return self._continue(s._replace(acted=_set(s.acted, i, s.current_bet), events=events), i)
+        if name == "call" and not aof:
+            if not to_call:
+                raise IllegalAction("there is nothing to call: check")
+            return self._continue(self._pay(s, i, min(to_call, s.stacks[i]), events), i)
+        if name == "all_in":
+            if not aof:
+                raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
+            shove = s.bets[i] + s.stacks[i]
+            if shove <= s.current_bet:
+                return self._continue(self._pay(s, i, s.stacks[i], events), i)
+            return self._continue(self._raise_to(s, i, shove, events), i)
+        if name in ("bet", "raise") and not aof:
+            if name == "bet" and s.current_bet:
+                raise IllegalAction(f"there is a bet of {s.current_bet} already: raise, not bet")
+            if name == "raise" and not s.current_bet:
+                raise IllegalAction("there is no bet to raise: bet")
+            to = d.args.get("to")
+            if type(to) is not int:
+                raise IllegalAction(f"{name} needs 'to', the whole amount of your bet this round, got {to!r}")
+            rng = self.raise_range(s)
+            if rng is None:
+                raise IllegalAction(self._why_no_raise(s, i))
+            low, high = rng
+            if to < low:
+                raise IllegalAction(self._below_min(s, to, low))
+            if to > high:
+                raise IllegalAction(self._above_max(s, i, to, high))
+            return self._continue(self._raise_to(s, i, to, events), i)
+        if aof:
+            raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
+        raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
+
+    def _why_no_raise(self, s: HandState, i: int) -> str:
+        v = s.variant
+        if s.stacks[i] <= s.current_bet - s.bets[i]:
+            return "you cannot raise: your chips do not cover more than the call"
+        if v.structure == "fixed_limit" and s.raises >= v.max_bets_per_round:
+            return (f"the betting is capped: {v.max_bets_per_round} bets this round "
+                    "(000 §12.12.3 Fixed Limit: bet, raise, reraise, cap)")
+        return "the betting was not reopened: an all-in short of a full raise lets you only call or fold"
+
+    def _below_min(self, s: HandState, to: int, low: int) -> str:
+        v = s.variant
+        if v.structure == "fixed_limit":
+            return f"Fixed Limit: a bet or raise here is exactly to {low} (000 §12.12.3)"
+        if not s.current_bet:
+            return f"a bet of {to} is below the minimum bet {low} (000 §12.12.3: at least the big blind)"
+        return (f"a raise to {to} is below the minimum raise to {low} (000 §12.12.3: the raise is at "
+                f"least the previous bet or raise, {s.min_raise})")
+
+    def _above_max(self, s: HandState, i: int, to: int, high: int) -> str:
+        v = s.variant
+        if v.structure == "fixed_limit":
+            return f"Fixed Limit: a bet or raise here is exactly to {high} (000 §12.12.3)"
+        if v.structure == "pot_limit" and high < s.bets[i] + s.stacks[i]:
+            return f"a raise to {to} is above the pot limit {high} (000 §12.12.3 Pot Limit: pot + 2 x the last raise)"
+        return f"{to} is more than your chips: all-in is to {high}"
+
+    def _pay(self, s: HandState, i: int, amount: int, events: tuple[Event, ...]) -> HandState:
+        return s._replace(
+            stacks=_set(s.stacks, i, s.stacks[i] - amount),
+            bets=_set(s.bets, i, s.bets[i] + amount),
+            committed=_set(s.committed, i, s.committed[i] + amount),
+            acted=_set(s.acted, i, s.current_bet),
+            events=events,
+        )
+
+    def _raise_to(self, s: HandState, i: int, to: int, events: tuple[Event, ...]) -> HandState:
+        inc = to - s.current_bet
+        full = inc >= s.min_raise
+        amount = to - s.bets[i]
+        return s._replace(
+            stacks=_set(s.stacks, i, s.stacks[i] - amount),
+            bets=_set(s.bets, i, to),
+            committed=_set(s.committed, i, s.committed[i] + amount),
+            acted=_set(s.acted, i, to), events=events,
+            current_bet=to, aggressor=i,
+            min_raise=inc if full else s.min_raise, raises=s.raises + 1 if full else s.raises,
+        )
+
+    def _continue(self, s: HandState, i: int) -> HandState:
+        nxt = self._next_actor(s, (i + 1) % s.n)
+        if nxt < 0:
+            return self._close_round(s)
+        return s._replace(actor=nxt)
+
+    def _fast_fold(self, s: HandState, i: int, d: Decision) -> HandState:
+        if s.setup.format != "rush":
+            raise IllegalAction("fast fold (Rush) is only at Rush & Cash tables (000 §12.12.3)")
+        if s.folded[i]:
+            raise IllegalAction(f"seat {s.setup.seats[i]} has folded already")
+        if s.stacks[i] == 0:
+            raise IllegalAction(f"seat {s.setup.seats[i]} is all-in and cannot fold")
+        if s.phase == "runs":
+            raise IllegalAction("the betting is over: nothing to fold")
+        s = s._replace(folded=_set(s.folded, i, True), events=self._record(s, d))
+        if s.folded.count(False) == 1:
+            return self._finish(s)
+        if s.phase == "bet":
+            nxt = self._next_actor(s, s.actor)
+            if nxt < 0:
+                return self._close_round(s)
+            return s._replace(actor=nxt)
+        return s
+
+    # -- streets ----------------------------------------------------------------------------------
+
+    def _close_round(self, s: HandState) -> HandState:
+        v = s.variant
+        s = s._replace(events=_ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)}))
+        if s.folded.count(False) == 1:
+            return self._finish(s)
+        if s.street == v.streets - 1:
+            return self._finish(s)
+        able = sum(1 for i in range(s.n) if not s.folded[i] and s.stacks[i] > 0)
+        if able >= 2:
+            street = s.street + 1
+            unit = v.bet_unit(street, s.setup.big_blind) if v.structure == "fixed_limit" else s.setup.big_blind
+            return s._replace(
+                street=street, phase="deal", queue=self._street_queue(s, street), bets=(0,) * s.n,
+                acted=(-1,) * s.n, current_bet=0, min_raise=unit, raises=0, aggressor=-1, actor=-1,
+            )
+        # all-in: no more betting; the rest is dealt (once, or twice/three times if all agree)
+        s = s._replace(runout=True, actor=-1, bets=(0,) * s.n, current_bet=0)
+        if self._max_runs(s) > 1:
+            voters = self._in_hand_order(s)
+            return s._replace(phase="runs", actor=voters[0], votes=(0,) * s.n)
+        return self._deal_rest(s, 1)
+
+    def _street_queue(self, s: HandState, street: int) -> tuple[int, ...]:
+        k = s.variant.street_cards[street - 1]
+        if s.variant.deals_to == "board":
+            return (-1,) * k
+        return tuple(self._in_hand_order(s)) * k
+
+    def _in_hand_order(self, s: HandState) -> list[int]:
+        b = s.setup.seats.index(s.setup.button)
+        return [i for i in order_from_button(s.n, b) if not s.folded[i]]
+
+    def _max_runs(self, s: HandState) -> int:
+        v = s.variant
+        if v.run_it_max < 2 or v.deals_to != "board" or s.setup.format == "all_in_or_fold":
+            return 1
+        rest = sum(v.street_cards[s.street:])
+        if rest == 0:
+            return 1
+        return max(1, min(v.run_it_max, len(s.deck) // rest))
+
+    def _vote(self, s: HandState, i: int, d: Decision) -> HandState:
+        times = d.args.get("times")
+        top = self._max_runs(s)
+        if type(times) is not int or not 1 <= times <= top:
+            raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
+        s = s._replace(votes=_set(s.votes, i, times), events=self._record(s, d))
+        voters = self._in_hand_order(s)
+        waiting = [j for j in voters if s.votes[j] == 0]
+        if waiting:
+            return s._replace(actor=waiting[0])
+        runs = min(s.votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
+        s = s._replace(events=_ev(s, "runs_agreed", {"times": runs}))
+        return self._deal_rest(s, runs)
+
+    def _deal_rest(self, s: HandState, runs: int) -> HandState:
+        v = s.variant
+        rest = v.street_cards[s.street:]
+        if v.deals_to == "board":
+            queue = tuple(-1 - r for r in range(runs) for k in rest for _ in range(k))
+        else:
+            live = self._in_hand_order(s)
+            queue = tuple(i for k in rest for _ in range(k) for i in live)
+        s = s._replace(boards=(s.boards[0],) * runs, phase="deal", queue=queue, actor=-1)
+        if not queue:
+            return self._finish(s._replace(street=v.streets - 1))
+        return s
+
+    # -- the end ----------------------------------------------------------------------------------
+
+    def _misdeal(self, s: HandState, reason: str) -> HandState:
+        """000 §12.12.3 Misdeal: a player got a wrong number of cards: the hand is annulled and
+        every bet goes back (the card room deals the hand again, same button)."""
+        result = HandResult(won=(0,) * s.n, returned=s.committed, rake=0, pots=(), shown={},
+                            mucked=(), misdeal=True)
+        events = _ev(s, "decision", {"name": "misdeal", "args": {"seat": DEALER, "reason": reason}})
+        s = s._replace(events=events)
+        s = s._replace(events=_ev(s, "misdeal", {"returned": {str(seat): c for seat, c in zip(s.setup.seats, s.committed, strict=True)}}))
+        return s._replace(phase="done", result=result, actor=-1, queue=())
+
+    def _finish(self, s: HandState) -> HandState:
+        v = s.variant
+        n = s.n
+        seats = s.setup.seats
+        b = seats.index(s.setup.button)
+        order = order_from_button(n, b)
+        pots, uncalled = build_pots(s.committed, s.folded)
+        live = [i for i in order if not s.folded[i]]
+        flop_seen = s.street >= 1
+        rakes = pot_rake(s.setup.rake, [p.amount for p in pots], flop_seen)
+        runs = len(s.boards)
+        showdown = len(live) > 1
+        values: list[list[int]] = []
+        if showdown:
+            for r in range(runs):
+                values.append([hand_value(v.ranking, s.hole[i], s.boards[r]) if not s.folded[i] else -1
+                               for i in range(n)])
+        won = [0] * n
+        pot_results = []
+        winners_any: set[int] = set()
+        for pot, rake in zip(pots, rakes, strict=True):
+            pr = self._award(pot, rake, values, order, runs, won, winners_any)
+            pot_results.append(pr._replace(eligible=tuple(seats[i] for i in pot.eligible),
+                                           won={seats[i]: w for i, w in pr.won.items()},
+                                           runs=tuple(tuple(seats[i] for i in w) for w in pr.runs)))
+        shown: dict[int, tuple[int, ...]] = {}
+        mucked: list[int] = []
+        if showdown:
+            for k, i in enumerate(self._showdown_order(s, live)):
+                # all-in hands are tabled; after the first, a hand that wins nothing may be mucked
+                must_show = k == 0 or not v.auto_muck or s.runout or s.stacks[i] == 0 or i in winners_any
+                if must_show:
+                    shown[seats[i]] = s.hole[i]
+                else:
+                    mucked.append(seats[i])
+        rake_total = sum(rakes)
+        result = HandResult(won=tuple(won), returned=tuple(uncalled), rake=rake_total,
+                            pots=tuple(pot_results), shown=shown, mucked=tuple(mucked), misdeal=False)
+        events = s.events
+        if showdown:
+            events += (Event(len(events), "showdown", {
+                "shown": {str(seat): list(c) for seat, c in shown.items()}, "mucked": mucked,
+                "boards": [list(bd) for bd in s.boards]}),)
+        events += (Event(len(events), "result", {
+            "pots": [{"amount": p.amount, "rake": p.rake, "eligible": list(p.eligible),
+                      "won": {str(k): w for k, w in p.won.items()}, "runs": [list(w) for w in p.runs]}
+                     for p in pot_results],
+            "returned": {str(seats[i]): uncalled[i] for i in range(n) if uncalled[i]},
+            "rake": rake_total}),)
+        return s._replace(phase="done", result=result, actor=-1, events=events)
+
+    def _award(self, pot: Pot, rake: int, values: list[list[int]], order: list[int], runs: int,
+               won: list[int], winners_any: set[int]) -> PotResult:
+        net = pot.amount - rake
+        got: dict[int, int] = {}
+        run_winners: list[tuple[int, ...]] = []
+        if len(pot.eligible) == 1:  # everyone else folded, or a side pot nobody else reached
+            w = pot.eligible[0]
+            got[w] = net
+            run_winners.append((w,))
+        else:
+            for r, part in enumerate(split_runs(net, runs)):
+                best = max(values[r][i] for i in pot.eligible)
+                ws = tuple(i for i in order if i in pot.eligible and values[r][i] == best)
+                run_winners.append(ws)
+                for w, amt in split(part, ws, order).items():
+                    got[w] = got.get(w, 0) + amt
+        for w, amt in got.items():
+            won[w] += amt
+            winners_any.add(w)
+        return PotResult(pot.amount, rake, pot.eligible, got, tuple(run_winners))
+
+    def _showdown_order(self, s: HandState, live: list[int]) -> list[int]:
+        """The last bettor or raiser of the final round shows first; if nobody bet, the first
+        player left of the button; then clockwise (standard; the rules only say the hands are
+        compared)."""
+        if s.aggressor >= 0 and s.aggressor in live and not s.runout:
+            k = live.index(s.aggressor)
+            return live[k:] + live[:k]
+        return live
+
+    def settle(self, s: HandState) -> HandSettlement:
+        if s.result is None:
+            raise IllegalAction("the hand is not over")
+        r = s.result
+        bets = []
+        for i, seat in enumerate(s.setup.seats):
+            back = r.won[i] + r.returned[i]
+            stake = s.committed[i]
+            outcome = "push" if r.misdeal else ("win" if back > stake else ("lose" if back == 0 else "partial"))
+            bets.append(BetResult(seat, "hand", stake, back, outcome))
+        return HandSettlement(s.currency, tuple(bets), rake=r.rake)
+
+
+def replay_hand(engine: PokerEngine, variant: PokerVariant, events: Sequence[Event]) -> HandSettlement:
+    """Rebuild a hand from its record (live events or their JSON form): the same events and
+    settlement must come out, else :class:`ReplayMismatch`."""
+    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+
+
+ENGINE: Final = PokerEngine()

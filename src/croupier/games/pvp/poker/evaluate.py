@@ -1,0 +1,135 @@
+"""Showdown values of player-vs-player poker hands, on the project's evaluator (cards/poker.py).
+
+One ``int`` per hand, higher is better, equal values split (000 §12.12.3 "equal combinations split
+the pot equally"). Four rankings:
+
+* ``best5`` - Texas Hold'em and 5 Card Stud: the best five of the player's cards and the board.
+* ``omaha`` - Omaha and 5 Card Omaha: **exactly two** hole cards and **three** board cards
+  (000 §12.12.3 Omaha), the best over every such choice.
+* ``short_deck`` - the 36-card deck (6 to A): A-6-7-8-9 is the lowest straight (the Ace plays low)
+  and a **Flush beats a Full House** (000 §12.12.3 Short Deck ranking); the category numbers of
+  the two are swapped so one ``int`` still orders the hands.
+
+The stud helper :func:`open_cards_key` ranks the face-up cards of 5 Card Stud to say who starts a
+betting round (000 §12.9 step 4.2: the highest open card, later the highest open combination).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.cards._jit import jit
+from croupier.cards.poker import _eval
+from croupier.cards.poker_tables import HIGH, STRAIGHT, TOP5
+from croupier.errors import InvalidSelection
+
+RANKINGS: Final = ("best5", "omaha", "short_deck")
+
+FLUSH_CAT: Final = 5
+FULL_HOUSE_CAT: Final = 6
+
+
+def _short_straights() -> npt.NDArray[np.int8]:
+    """The straight table with A-6-7-8-9 as a straight to the 9 (000 §12.12.3 Short Deck)."""
+    table = STRAIGHT.copy()
+    masks = np.arange(len(table), dtype=np.int64)
+    wheel = (1 << 14) | (1 << 6) | (1 << 7) | (1 << 8) | (1 << 9)
+    table[((masks & wheel) == wheel) & (table < 9)] = 9
+    return table
+
+
+SHORT_STRAIGHT: Final = _short_straights()
+
+
+@jit
+def _swap_flush_full(v: int) -> int:
+    cat = v >> 20
+    if cat == 5:
+        return (6 << 20) | (v & 0xFFFFF)
+    if cat == 6:
+        return (5 << 20) | (v & 0xFFFFF)
+    return v
+
+
+@jit
+def _best5(cards: npt.NDArray[np.int64], n: int, short: bool, top5: npt.NDArray[np.int32],
+           high: npt.NDArray[np.int32], straight: npt.NDArray[np.int8]) -> int:
+    v = _eval(cards, n, top5, high, straight)
+    if short:
+        return _swap_flush_full(v)
+    return v
+
+
+@jit
+def _omaha(hole: npt.NDArray[np.int64], board: npt.NDArray[np.int64], short: bool,
+           top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
+           straight: npt.NDArray[np.int8]) -> int:
+    nh = hole.shape[0]
+    nb = board.shape[0]
+    buf = np.empty(5, dtype=np.int64)
+    best = -1
+    for a in range(nh):
+        for b in range(a + 1, nh):
+            buf[0] = hole[a]
+            buf[1] = hole[b]
+            for c in range(nb):
+                for d in range(c + 1, nb):
+                    for e in range(d + 1, nb):
+                        buf[2] = board[c]
+                        buf[3] = board[d]
+                        buf[4] = board[e]
+                        v = _eval(buf, 5, top5, high, straight)
+                        if short:
+                            v = _swap_flush_full(v)
+                        if v > best:
+                            best = v
+    return best
+
+
+def hand_value(ranking: str, hole: Sequence[int], board: Sequence[int]) -> int:
+    """The showdown value of ``hole`` with ``board`` under ``ranking`` (see the module docs).
+
+    The caller (the engine) deals the cards, so they are known distinct and valid; the counts are
+    still checked because a wrong count is exactly the misdeal of 000 §12.12.3.
+    """
+    if ranking == "omaha":
+        if len(hole) < 2 or len(board) < 3:
+            raise InvalidSelection(f"an Omaha hand needs 2+ hole and 3+ board cards, got {len(hole)} and {len(board)}")
+        return int(_omaha(np.asarray(hole, dtype=np.int64), np.asarray(board, dtype=np.int64),
+                          False, TOP5, HIGH, STRAIGHT))
+    cards = np.asarray((*hole, *board), dtype=np.int64)
+    if not 5 <= len(cards) <= 7:
+        raise InvalidSelection(f"a {ranking} hand has 5 to 7 cards, got {len(cards)}")
+    if ranking == "best5":
+        return int(_eval(cards, len(cards), TOP5, HIGH, STRAIGHT))
+    if ranking == "short_deck":
+        return int(_best5(cards, len(cards), True, TOP5, HIGH, SHORT_STRAIGHT))
+    raise InvalidSelection(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
+
+
+def category_name(ranking: str, value: int) -> str:
+    """``flush``, ``full_house``... of a value (Short Deck's swapped categories named back)."""
+    from croupier.cards.poker import CATEGORIES, is_royal
+
+    cat = value >> 20
+    if ranking == "short_deck" and cat in (FLUSH_CAT, FULL_HOUSE_CAT):
+        cat = FLUSH_CAT + FULL_HOUSE_CAT - cat
+    if cat == 8 and is_royal(value):
+        return "royal_flush"
+    return CATEGORIES[cat]
+
+
+def open_cards_key(cards: Sequence[int]) -> tuple[int, ...]:
+    """How high a stud player's open cards stand (000 §12.9): groups first (four, three, two
+    pair, pair), then the ranks; straights and flushes do not count on fewer than five cards.
+    Suits never break ties (the rules break them by seat: the player left of the dealer)."""
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _ in groups)
+    return (*shape, *(r for _, r in groups))
