@@ -1,0 +1,187 @@
+// The part every draw table page shares (keno.html, lucky.html; issue 20, docs/draws.md): the
+// board from GET /api/draws/{id} (server-time offset, countdown, last draws, ball board), the
+// table's WebSocket (draw_closed, draw_started, draw_ball, draw_settled, draw_voided), the
+// balance, the player's tickets (GET /api/draws/{id}/tickets) and the buy
+// (POST /api/draws/{id}/tickets). The page passes what is its own as callbacks.
+import { ApiError, api, openTableSocket, request, token } from "../api.js";
+import { formatMoney } from "../money.js";
+import { $, renderHeader, toast } from "../ui.js";
+
+export const li = (text, attrs = {}) => {
+  const e = document.createElement("li");
+  e.textContent = text;
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  return e;
+};
+
+// page: the page's state object; the board keeps board, currency, drawing, balls and offset in it.
+// hooks:
+//   load()            after the first GET, before the page is laid out (may throw like the GET)
+//   setup(board)      lays out the page's own part (meta line, bet grid or layout, stake)
+//   ballItem(ball)    the <li> of one drawn ball
+//   recentBalls(balls) the balls of a past draw as text
+//   afterBalls()      after the ball board changes (optional)
+//   ticketBets(t)     a ticket's bets as text
+//   drawText(d, span) a ticket's draw as text (may add data-attributes to span)
+//   bets()            the bets of a purchase, or null (after a toast) when there is none to buy
+//   errorInMine       show a failed purchase's message in #mine too
+export function drawBoard(tableId, page, hooks) {
+  const afterBalls = hooks.afterBalls || (() => {});
+  const tablePath = `/api/draws/${encodeURIComponent(tableId)}`;
+
+  async function open() {
+    renderHeader("table");
+    try {
+      await refresh();
+      if (hooks.load) await hooks.load();
+    } catch (e) {
+      $("#next").textContent = e instanceof ApiError && e.status === 404 ? `No draw table "${tableId}".` : `Could not load: ${e.message}`;
+      return;
+    }
+    const b = page.board;
+    page.currency = b.currency;
+    hooks.setup(b);
+    $("#title").textContent = b.title;
+    document.title = `${b.title} · Croupier`;
+    const sel = $("#draws");
+    for (let k = 1; k <= b.schedule.max_draws; k += 1) sel.append(new Option(String(k), String(k)));
+    $("#buy").addEventListener("click", buy);
+    setInterval(tick, 250);
+    setInterval(() => refresh().catch(() => {}), 3000);
+    openTableSocket(tableId, onMessage);
+    if (!token()) {
+      $("#buy").disabled = true;
+      $("#mine").textContent = "Log in to buy tickets.";
+      return;
+    }
+    await refreshBalance();
+    await refreshTickets();
+  }
+
+  async function refresh() {
+    const b = await request("GET", tablePath, undefined, { auth: false });
+    page.board = b;
+    page.offset = Date.parse(b.server_time) - Date.now();
+    renderRecent(b);
+    if (!page.drawing && b.recent.length && !page.balls.length) showBalls(b.recent[0].number, b.recent[0].balls || [], b.recent[0]);
+  }
+
+  function showBalance(minor) {
+    $("#balance").dataset.minor = String(minor);
+    $("#balance").textContent = formatMoney(minor, page.currency);
+  }
+
+  async function refreshBalance() {
+    if (!token()) return;
+    try {
+      showBalance((await api.wallet()).cash_minor);
+    } catch (e) { toast(e.message); }
+  }
+
+  async function buy() {
+    const mine = $("#mine");
+    delete mine.dataset.ticket;
+    delete mine.dataset.error;
+    const bets = hooks.bets();
+    if (!bets) return;
+    try {
+      const t = await request("POST", `${tablePath}/tickets`, { bets, draws: Number($("#draws").value) });
+      mine.dataset.ticket = String(t.ticket_id);
+      mine.dataset.first = String(t.first_number);
+      mine.textContent = `Ticket ${t.ticket_id}: draws ${t.first_number}-${t.first_number + t.draws_count - 1}, ${formatMoney(t.stake_total_minor, page.currency)}`;
+      showBalance(t.balance.cash_minor);
+      await refreshTickets();
+    } catch (e) {
+      mine.dataset.error = e.code || "error";
+      if (hooks.errorInMine) mine.textContent = e.message;
+      toast(e.message);
+    }
+  }
+
+  async function refreshTickets() {
+    if (!token()) return;
+    const res = await request("GET", `${tablePath}/tickets`);
+    const list = $("#tickets");
+    list.replaceChildren();
+    for (const t of res.tickets) {
+      const item = li(`Ticket ${t.ticket_id} (${hooks.ticketBets(t)}): `, { "data-ticket": String(t.ticket_id) });
+      for (const d of t.draws) {
+        const span = document.createElement("span");
+        span.dataset.number = String(d.number);
+        span.dataset.state = d.state;
+        span.dataset.returned = d.returned_minor === null ? "" : String(d.returned_minor);
+        span.textContent = hooks.drawText(d, span);
+        item.append(span);
+      }
+      list.append(item);
+    }
+  }
+
+  function renderRecent(b) {
+    const list = $("#recent");
+    list.replaceChildren();
+    for (const r of b.recent) {
+      list.append(li(`#${r.number}: ${hooks.recentBalls(r.balls || [])} · seed ${r.server_seed || "-"} (SHA-256 ${r.server_seed_hash})`, { "data-number": String(r.number) }));
+    }
+  }
+
+  function showBalls(number, balls, info) {
+    $("#draw-number").textContent = `#${number}`;
+    const ol = $("#balls");
+    ol.replaceChildren();
+    page.balls = [...balls];
+    for (const ball of balls) ol.append(hooks.ballItem(ball));
+    ol.dataset.count = String(balls.length);
+    ol.dataset.number = String(number);
+    if (info) $("#seed").textContent = info.server_seed ? `Seed ${info.server_seed} · SHA-256 ${info.server_seed_hash}` : "";
+    afterBalls();
+  }
+
+  function tick() {
+    const b = page.board;
+    if (!b) return;
+    const now = (Date.now() + page.offset) / 1000;
+    const s = b.schedule;
+    const n = Math.floor((now + s.cutoff_seconds) / s.every_seconds) + 1;
+    const closes = n * s.every_seconds - s.cutoff_seconds;
+    const up = b.upcoming.find((u) => u.number === n);
+    $("#next").dataset.number = String(n);
+    $("#next").textContent = `Next draw #${n}: tickets close in ${Math.max(0, Math.ceil(closes - now))} s${up ? ` · commitment ${up.server_seed_hash.slice(0, 16)}…` : ""}`;
+  }
+
+  function onMessage(msg) {
+    if (msg.type === "draw_started") {
+      page.drawing = msg.number;
+      showBalls(msg.number, [], null);
+      $("#seed").textContent = `Seed ${msg.server_seed} · SHA-256 ${msg.server_seed_hash}`;
+    } else if (msg.type === "draw_ball") {
+      if (page.drawing !== msg.number) { page.drawing = msg.number; showBalls(msg.number, [], null); }
+      page.balls.push(msg.ball);
+      const ol = $("#balls");
+      ol.append(hooks.ballItem(msg.ball));
+      ol.dataset.count = String(page.balls.length);
+      afterBalls();
+    } else if (msg.type === "draw_settled") {
+      page.drawing = null;
+      showBalls(msg.number, msg.balls, null);
+      $("#balls").dataset.settled = String(msg.number);
+      if (msg.you) {
+        const mine = $("#mine");
+        mine.dataset.settled = String(msg.number);
+        mine.dataset.returned = String(msg.you.returned_minor);
+        mine.textContent = `Draw #${msg.number}: staked ${formatMoney(msg.you.stake_minor, page.currency)}, won ${formatMoney(msg.you.returned_minor, page.currency)}`;
+      }
+      refreshBalance();
+      refreshTickets().catch(() => {});
+      refresh().catch(() => {});
+    } else if (msg.type === "draw_voided") {
+      toast(`Draw #${msg.number} was voided: ${msg.reason}`, "info");
+      refreshBalance();
+      refreshTickets().catch(() => {});
+    } else if (msg.type === "draw_closed") {
+      refresh().catch(() => {});
+    }
+  }
+
+  return { open: () => open().catch((e) => { console.error(e); toast(String(e.message || e)); }) };
+}
