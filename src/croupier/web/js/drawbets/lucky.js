@@ -1,8 +1,9 @@
 // lucky.html?id=TABLE: a fixed-odds draw table - Lucky 5, Lucky 7, Lucky 6 (digit balls or 48
 // balls), Fruitrace (issue 20, docs/draws.md). The bets and their targets come from the engine's
-// description (js/shell/describe.js, js/shell/targets.js); the board, the table's WebSocket, the
-// balance, the tickets and the buy (POST /api/draws/{id}/tickets: every bet of the slip, one stake
-// each, for 1 to max_draws draws) are the shared draw board (js/draws/board.js).
+// description (js/shell/describe.js, js/shell/targets.js); the head, live draw, tickets and last
+// draws sections, the board (GET /api/draws/{id}), the table's WebSocket, the balance and the buy
+// (POST /api/draws/{id}/tickets: every bet of the slip, one stake each, for 1 to max_draws draws)
+// are the shared draw board (js/draws/board.js).
 import { token } from "../api.js";
 import { formatMoney, learnExponent, parseMajor, toMajorString } from "../money.js";
 import { betsByGroup, loadDescription } from "../shell/describe.js";
@@ -17,6 +18,8 @@ const page = { board: null, desc: null, labels: {}, slip: [], currency: "EUR", d
 const label = (ball) => page.labels[String(ball)] || String(ball);
 
 const board = drawBoard(tableId, page, {
+  css: "draw",
+  name: "Draw",
   async load() {
     page.desc = await loadDescription(page.board.game, page.board.variant);
   },

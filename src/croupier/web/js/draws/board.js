@@ -1,8 +1,10 @@
 // The part every draw table page shares (keno.html, lucky.html; issue 20, docs/draws.md): the
-// board from GET /api/draws/{id} (server-time offset, countdown, last draws, ball board), the
-// table's WebSocket (draw_closed, draw_started, draw_ball, draw_settled, draw_voided), the
-// balance, the player's tickets (GET /api/draws/{id}/tickets) and the buy
-// (POST /api/draws/{id}/tickets). The page passes what is its own as callbacks.
+// page's head, live draw, tickets and last draws sections (laid into #draw-board and
+// #draw-history with the page's class prefix), the board from GET /api/draws/{id} (server-time
+// offset, countdown, last draws, ball board), the table's WebSocket (draw_closed, draw_started,
+// draw_ball, draw_settled, draw_voided), the balance, the player's tickets
+// (GET /api/draws/{id}/tickets) and the buy (POST /api/draws/{id}/tickets). The page passes what
+// is its own as callbacks.
 import { ApiError, api, openTableSocket, request, token } from "../api.js";
 import { formatMoney } from "../money.js";
 import { $, renderHeader, toast } from "../ui.js";
@@ -14,8 +16,39 @@ export const li = (text, attrs = {}) => {
   return e;
 };
 
+// The page's own sections stand between #draw-board (title, meta, balance, live draw) and
+// #draw-history (its tickets, the last draws); css is its class prefix ("keno", "draw").
+function layPage(css, name) {
+  const board = document.createElement("template");
+  board.innerHTML = `
+    <div class="${css}-head">
+      <h1 id="title">${name}</h1>
+      <p id="meta"></p>
+      <p>Balance: <strong id="balance" data-minor="">-</strong></p>
+    </div>
+    <section class="card ${css}-board" aria-labelledby="board-title">
+      <h2 id="board-title">Live draw <span id="draw-number"></span></h2>
+      <p id="next" role="status" aria-live="polite"></p>
+      <ol class="${css}-balls" id="balls" aria-label="Balls drawn" aria-live="polite" data-count="0"></ol>
+      <p class="${css}-seed" id="seed"></p>
+    </section>`;
+  $("#draw-board").replaceWith(board.content);
+  const history = document.createElement("template");
+  history.innerHTML = `
+    <section class="card" aria-labelledby="tickets-title">
+      <h2 id="tickets-title">Your tickets</h2>
+      <ol class="${css}-tickets" id="tickets"></ol>
+    </section>
+    <section class="card" aria-labelledby="recent-title">
+      <h2 id="recent-title">Last draws</h2>
+      <ol class="${css}-recent" id="recent"></ol>
+    </section>`;
+  $("#draw-history").replaceWith(history.content);
+}
+
 // page: the page's state object; the board keeps board, currency, drawing, balls and offset in it.
 // hooks:
+//   css, name         the page's class prefix and its name until the board has loaded
 //   load()            after the first GET, before the page is laid out (may throw like the GET)
 //   setup(board)      lays out the page's own part (meta line, bet grid or layout, stake)
 //   ballItem(ball)    the <li> of one drawn ball
@@ -30,6 +63,7 @@ export function drawBoard(tableId, page, hooks) {
   const tablePath = `/api/draws/${encodeURIComponent(tableId)}`;
 
   async function open() {
+    layPage(hooks.css, hooks.name);
     renderHeader("table");
     try {
       await refresh();

@@ -1,6 +1,7 @@
-// keno.html?id=TABLE: a keno draw table (issue 20, docs/draws.md). The board, the table's
-// WebSocket, the balance, the tickets and the buy (POST /api/draws/{id}/tickets) are the shared
-// draw board (js/draws/board.js); here are the number grid, quick pick and the keno bet.
+// keno.html?id=TABLE: a keno draw table (issue 20, docs/draws.md). The head, live draw, tickets
+// and last draws sections, the board (GET /api/draws/{id}), the table's WebSocket, the balance and
+// the buy (POST /api/draws/{id}/tickets) are the shared draw board (js/draws/board.js); here are
+// the number grid, quick pick and the keno bet.
 import { formatMoney, parseMajor } from "../money.js";
 import { $, toast } from "../ui.js";
 import { drawBoard, li } from "./board.js";
@@ -10,6 +11,8 @@ const tableId = params.get("id") || "keno-eur";
 const page = { board: null, picks: new Set(), currency: "EUR", drawing: null, balls: [], offset: 0 };
 
 const board = drawBoard(tableId, page, {
+  css: "keno",
+  name: "Keno",
   setup(b) {
     $("#meta").textContent = `${b.balls.drawn} balls of ${b.balls.first}-${b.balls.last} every ${b.schedule.every_seconds} s · pick 1 to ${b.max_picks} · ${b.currency}`;
     buildGrid(b);
