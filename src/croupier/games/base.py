@@ -118,6 +118,16 @@ class Decision:
 Action = DrawAction | Decision
 
 
+def outcome_label(stake: int, returned: int) -> str:
+    """The one reading of a settled bet's outcome: nothing back loses, more than the stake wins,
+    the stake alone is a push, part of it is ``partial``."""
+    if returned == 0:
+        return "lose"
+    if returned > stake:
+        return "win"
+    return "push" if returned == stake else "partial"
+
+
 class BetResult(NamedTuple):
     """How one bet ended: ``returned`` is the total paid back, stake included (0 on a loss)."""
 

@@ -44,6 +44,7 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
 from croupier.games.crash.distribution import crash_hundredths
 from croupier.games.crash.multiplier import ONE, format_multiplier, parse_multiplier
@@ -223,9 +224,7 @@ class CrashEngine:
                 returned += exit_return(rest, bet.out_at)
         elif bet.auto is not None and bet.auto <= crash:
             returned += exit_return(rest, bet.auto)
-        outcome = ("lose" if returned == 0 else "win" if returned > bet.stake
-                   else "push" if returned == bet.stake else "partial")
-        return BetResult(bet.bet_id, BET, bet.stake, returned, outcome)
+        return BetResult(bet.bet_id, BET, bet.stake, returned, outcome_label(bet.stake, returned))
 
     def settle(self, state: CrashState) -> Settlement:
         if state.settlement is None:

@@ -35,6 +35,7 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
 from croupier.games.draws.balls import BallDraw
 from croupier.games.draws.limits import DrawLimits
@@ -197,7 +198,7 @@ class TicketEngine:
         results: list[BetResult] = []
         for b in state.bets:
             returned = self.bet_return(variant, b, outcome, limits)
-            results.append(BetResult(b.bet_id, b.code, b.stake, returned, _outcome(returned, b.stake)))
+            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome_label(b.stake, returned)))
         settlement = Settlement(state.currency, tuple(results))
         events = list(state.events)
         events.append(Event(len(events), "result", self.result_data(variant, outcome)))
@@ -211,13 +212,3 @@ class TicketEngine:
         if state.settlement is None:
             raise IllegalAction("the draw is not over")
         return state.settlement
-
-
-def _outcome(returned: int, stake: int) -> str:
-    if returned == 0:
-        return "lose"
-    if returned > stake:
-        return "win"
-    if returned == stake:
-        return "push"
-    return "partial"

@@ -24,6 +24,7 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
 from croupier.games.shows.showdata import StakeLimits
 from croupier.money import currency, format_minor, parse_stake
@@ -101,9 +102,7 @@ def check_draw(req: DrawRequest | None, action: DrawAction) -> int:
 
 
 def result_of(bet: PlacedBet, returned: int) -> BetResult:
-    outcome = "lose" if returned == 0 else "win" if returned > bet.stake else (
-        "push" if returned == bet.stake else "partial")
-    return BetResult(bet.bet_id, bet.code, bet.stake, returned, outcome)
+    return BetResult(bet.bet_id, bet.code, bet.stake, returned, outcome_label(bet.stake, returned))
 
 
 def settle_events(events: tuple[Event, ...], cur: str, result: Mapping[str, Any],
