@@ -93,7 +93,17 @@ def open_page(browser: Any, base: str, who: dict[str, Any], path: str) -> Any:
     return page
 
 
-def bet_red_from_the_page(base: str, page: Any, dealer: dict[str, Any]) -> tuple[int, int]:
+def open_bet(base: str, who: dict[str, Any]) -> tuple[int, int] | None:
+    """The player's accepted, not yet settled bet at the table, from the Games History: (round id,
+    the round's stake). A bet answered after the page stopped waiting is still a bet."""
+    for item in call(base, "GET", "/api/history?limit=5", token=who["token"])["items"]:
+        if item["table_id"] == TABLE and item["settled_at"] is None and item["state"] != "voided":
+            return int(item["round_id"]), int(item["stake_minor"])
+    return None
+
+
+def bet_red_from_the_page(base: str, page: Any, dealer: dict[str, Any],
+                          who: dict[str, Any]) -> tuple[int, int]:
     """One chip on Red from the player's page in the next betting window: (round id, stake). A
     round waiting for its result with nobody's bet gets one from the dealer first (a studio)."""
     chip = 100  # 1.00 EUR: Red's minimum (004 §1.12)
@@ -101,6 +111,9 @@ def bet_red_from_the_page(base: str, page: Any, dealer: dict[str, Any]) -> tuple
     for _ in range(6):
         rnd = call(base, "GET", f"/api/tables/{TABLE}")["round"]
         if rnd and rnd["state"] == "closed":
+            mine = open_bet(base, who)
+            if mine is not None:  # a late answer accepted the last attempt: that is the bet
+                return mine
             try:
                 call(base, "POST", f"/api/live/tables/{TABLE}/dealer-readings",
                      {"pocket": 0, "round_id": rnd["round_id"]}, dealer["token"])
@@ -113,10 +126,18 @@ def bet_red_from_the_page(base: str, page: Any, dealer: dict[str, Any]) -> tuple
             page.click("#confirm")
             # a loaded machine answers late: a bet retried before its answer would be a second bet
             page.wait_for_selector("#slip li.accepted", timeout=15_000)
-            return int(page.get_attribute("#slip", "data-round")), chip
+            return int(page.get_attribute("#slip", "data-round")), int(
+                page.get_attribute("#slip", "data-accepted"))
         except Exception as exc:  # noqa: BLE001 - the window closed meanwhile: the next one
             tried.append(f"{str(exc)[:160]} / toast: {page.text_content('#toast')}")
+            # unsent chips would be sent by the page's auto-confirm in the next window
             page.evaluate("() => { const b = document.querySelector('#clear'); if (!b.disabled) b.click(); }")
+            # once betting has closed no request in flight can still be accepted
+            wait_until(lambda: (call(base, "GET", f"/api/tables/{TABLE}")["round"] or {}).get(
+                "state") != "open", "the betting window did not close")
+            mine = open_bet(base, who)
+            if mine is not None:
+                return mine
     raise AssertionError(f"the player could not bet in any betting window: {tried}")
 
 
@@ -148,7 +169,7 @@ def test_004_1_16_1_18_1_20_2_a_player_page_and_the_dealer_console_at_once(
     balance(play, 5000)
 
     # -- 1.16-1.17: a No Spin; the bet stays, the player is told; the dealer's result pays it
-    rid, stake = bet_red_from_the_page(base, play, dealer)
+    rid, stake = bet_red_from_the_page(base, play, dealer, player)
     wait_round(desk, rid, "closed")
     desk.fill("#inc-reason", "ball left after two revolutions")
     desk.select_option("#inc-case", "few_revolutions")
@@ -165,7 +186,7 @@ def test_004_1_16_1_18_1_20_2_a_player_page_and_the_dealer_console_at_once(
     # -- 1.18: a reader failure, voided by a floor manager; the stake comes back, the reason shown
     floor = open_page(browser, base, fm1, f"/dealer.html?table={TABLE}")
     before = 5000 + stake
-    rid, stake = bet_red_from_the_page(base, play, dealer)
+    rid, stake = bet_red_from_the_page(base, play, dealer, player)
     balance(play, before - stake)
     wait_round(floor, rid, "closed")
     floor.fill("#inc-reason", "reader offline")
@@ -187,7 +208,7 @@ def test_004_1_16_1_18_1_20_2_a_player_page_and_the_dealer_console_at_once(
                     "Žaidimas anuliuotas — reader offline, statymai grąžinti (004 §1.18)"]
 
     # -- 1.20.2: a manual settlement by two people; the player sees it held, then paid
-    rid, stake = bet_red_from_the_page(base, play, dealer)
+    rid, stake = bet_red_from_the_page(base, play, dealer, player)
     wait_round(floor, rid, "closed")
     floor.fill("#inc-reason", f"stream froze; {RED} on the video")
     floor.fill("#inc-result", str(RED))
