@@ -128,6 +128,17 @@ def outcome_label(stake: int, returned: int) -> str:
     return "push" if returned == stake else "partial"
 
 
+def checked_draw(action: DrawAction, kind: str, n: int) -> int:
+    """The value of a draw the round waits for: of the ``kind`` it asked for, an index in
+    [0, ``n``) (a bool is not an index); anything else is an IllegalAction."""
+    if action.kind != kind:
+        raise IllegalAction(f"the round waits for a {kind} draw, not {action.kind!r}")
+    value = action.value
+    if type(value) is not int or not 0 <= value < n:
+        raise IllegalAction(f"a {kind} draw is in [0, {n}), got {value!r}")
+    return value
+
+
 class BetResult(NamedTuple):
     """How one bet ended: ``returned`` is the total paid back, stake included (0 on a loss)."""
 

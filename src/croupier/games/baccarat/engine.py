@@ -38,6 +38,7 @@ from croupier.games.base import (
     Event,
     Settlement,
     inputs_from_events,
+    outcome_label,
 )
 from croupier.games.cardcompare.composition import Composition
 from croupier.money import apply_ratio, currency, format_minor, parse_stake
@@ -173,7 +174,7 @@ class BaccaratEngine:
             if limits is not None and limits.max_win is not None:
                 # ASSUMPTION 004 §3.12: the maximum win caps each bet's net win.
                 returned = min(returned, b.stake + limits.max_win)
-            outcome = _outcome(returned, b.stake)
+            outcome = outcome_label(b.stake, returned)
             results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome))
             events.append(Event(len(events), "bet_settled", {
                 "bet_id": b.bet_id, "returned": returned, "outcome": outcome,
@@ -188,16 +189,6 @@ class BaccaratEngine:
         if state.settlement is None:
             raise IllegalAction("the coup is not over: cards are still to be dealt")
         return state.settlement
-
-
-def _outcome(returned: int, stake: int) -> str:
-    if returned == 0:
-        return "lose"
-    if returned > stake:
-        return "win"
-    if returned == stake:
-        return "push"
-    return "partial"
 
 
 def replay_round(variant: BaccaratVariant, events: Sequence[Event]) -> Settlement:

@@ -28,7 +28,15 @@ from dataclasses import dataclass, replace
 
 from croupier.cards import deck, name
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished
-from croupier.games.base import BetRequest, Decision, DrawAction, DrawRequest, Event, Settlement
+from croupier.games.base import (
+    BetRequest,
+    Decision,
+    DrawAction,
+    DrawRequest,
+    Event,
+    Settlement,
+    checked_draw,
+)
 from croupier.games.blackjack.engine import BlackjackEngine, BlackjackState, card_draw
 from croupier.games.blackjack.variant import BlackjackVariant
 
@@ -139,12 +147,7 @@ class CommonHandTable:
         key = self.pending(state)
         if key is None:
             raise IllegalAction("the common hand waits for a player's decision, not a card")
-        if action.kind != "card":
-            raise IllegalAction(f"the round waits for a card draw, not {action.kind!r}")
-        value = action.value
-        n = len(state.remaining)
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-            raise IllegalAction(f"a card draw is an index in [0, {n}), got {value!r}")
+        value = checked_draw(action, "card", len(state.remaining))
         card = state.remaining[value]
         event = Event(len(state.events), "draw",
                       {"kind": "card", "value": value, "card": name(card), "key": list(key)})

@@ -49,6 +49,8 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
+    outcome_label,
 )
 from croupier.games.blackjack.rules import (
     classify_21_3,
@@ -394,11 +396,7 @@ class BlackjackEngine:
             req = self.next_draw(state)
             if req is None:
                 raise IllegalAction("the round waits for a player's decision, not a card")
-            if action.kind != req.kind:
-                raise IllegalAction(f"the round waits for a {req.kind} draw, not {action.kind}")
-            value = action.value
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < req.n:
-                raise IllegalAction(f"a card draw is an index in [0, {req.n}), got {value!r}")
+            value = checked_draw(action, req.kind, req.n)
             card = state.remaining[value]
             remaining = state.remaining[:value] + state.remaining[value + 1:]
             _emit(events, "draw", {"kind": "card", "value": value, "card": name(card)})
@@ -737,7 +735,7 @@ class BlackjackEngine:
                 s, r = staked[pb.bet_id], returned[pb.bet_id]
                 if s == 0:  # a stake that rode on no hand (cannot happen: every stake rides hand 0)
                     s = r = pb.stake  # pragma: no cover
-                results.append(BetResult(pb.bet_id, pb.code, s, r, _outcome(s, r)))
+                results.append(BetResult(pb.bet_id, pb.code, s, r, outcome_label(s, r)))
                 continue
             box = self._box(st, pb.box)
             row = self._side_row(pb.code, box, dealer)
@@ -804,16 +802,6 @@ class BlackjackEngine:
         if state.settlement is None:
             raise IllegalAction("the round is not finished yet")
         return state.settlement
-
-
-def _outcome(stake: int, returned: int) -> str:
-    if returned == 0:
-        return "lose"
-    if returned > stake:
-        return "win"
-    if returned == stake:
-        return "push"
-    return "partial"
 
 
 ENGINE = BlackjackEngine()

@@ -51,12 +51,3 @@ def checked_stake(limits: Mapping[str, Limits], cur: Currency, code: str, stake:
         raise StakeAboveMaximum(f"{code}: {format_minor(amount, cur)} is above the maximum "
                                 f"{format_minor(lim.maximum, cur)}")
     return amount
-
-
-def outcome(stake: int, returned: int) -> str:
-    """The label of a settled bet: lose, win, push or partial (some of the stake back)."""
-    if returned == 0:
-        return "lose"
-    if returned > stake:
-        return "win"
-    return "push" if returned == stake else "partial"

@@ -42,8 +42,10 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
+from croupier.games.cardcompare.common import checked_stake, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fields import (
     Limits,
@@ -231,11 +233,7 @@ class DealEngine:
         c = self.rules.chance(state.variant, state.dealt)
         if c is not None:
             kind, n = c
-            if action.kind != kind:
-                raise IllegalAction(f"the round waits for a {kind} draw, not {action.kind!r}")
-            value = action.value
-            if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
-                raise IllegalAction(f"a {kind} draw is in [0, {n}), got {value!r}")
+            value = checked_draw(action, kind, n)
             event = Event(len(state.events), "draw", {"kind": kind, "value": value})
             return replace(state, dealt=state.dealt + ((f"#{kind}", value),),
                            events=state.events + (event,))
@@ -268,7 +266,7 @@ class DealEngine:
             returned = apply_ratio(b.stake, self.rules.bet_return(v, b.code, state.dealt))
             if limits is not None and limits.max_win is not None:
                 returned = min(returned, b.stake + limits.max_win)
-            tag = outcome(b.stake, returned)
+            tag = outcome_label(b.stake, returned)
             results.append(BetResult(b.bet_id, b.code, b.stake, returned, tag))
             events.append(Event(len(events), "bet_settled",
                                 {"bet_id": b.bet_id, "returned": returned, "outcome": tag}))

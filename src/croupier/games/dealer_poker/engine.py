@@ -35,6 +35,8 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
+    outcome_label,
 )
 from croupier.games.dealer_poker.variant import PokerVariant
 from croupier.money import apply_ratio, currency, format_minor, parse_stake
@@ -213,12 +215,8 @@ class DealerPokerEngine:
         if isinstance(action, DrawAction):
             if not isinstance(step, Deal):
                 raise IllegalAction("the round waits for a player decision, not a card")
-            if action.kind != "card":
-                raise IllegalAction(f"the round waits for a card draw, not {action.kind!r}")
             remaining = state.remaining
-            v = action.value
-            if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < len(remaining):
-                raise IllegalAction(f"a card draw is in [0, {len(remaining)}), got {v!r}")
+            v = checked_draw(action, "card", len(remaining))
             c = remaining[v]
             ev = Event(len(state.events), "draw", {"kind": "card", "value": v, "card": name(c), "to": step.slot})
             new = replace(state, cards=state.cards + ((step.slot, c),), events=state.events + (ev,))
@@ -275,7 +273,7 @@ class DealerPokerEngine:
         for b in state.bets:
             ratio = Fraction(0) if b.fee else ratios[b.bet_id]
             returned = apply_ratio(b.stake, ratio)
-            outcome = "lose" if returned == 0 else "win" if returned > b.stake else "push" if returned == b.stake else "partial"
+            outcome = outcome_label(b.stake, returned)
             results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome))
             events.append(Event(len(events), "bet_settled", {"bet_id": b.bet_id, "returned": returned, "outcome": outcome}))
         settlement = Settlement(state.currency, tuple(results))

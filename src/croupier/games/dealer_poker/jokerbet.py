@@ -37,6 +37,7 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
 from croupier.games.dealer_poker.variant import PokerVariant, Schema
 from croupier.games.maths import BetRTP, Distribution, summarize
@@ -177,7 +178,7 @@ class JokerbetEngine:
         for bet_id, code, target, stake in state.bets:
             ratio = odds[code].total if wins(code, target, v) else Fraction(0)
             returned = apply_ratio(stake, ratio)
-            outcome = "win" if returned > stake else "lose" if returned == 0 else "push" if returned == stake else "partial"
+            outcome = outcome_label(stake, returned)
             results.append(BetResult(bet_id, code, stake, returned, outcome))
             events.append(Event(len(events), "bet_settled", {"bet_id": bet_id, "returned": returned, "outcome": outcome}))
         settlement = Settlement(state.currency, tuple(results))

@@ -33,6 +33,8 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
+    outcome_label,
 )
 from croupier.games.roulette.layout import Position, layout_for
 from croupier.games.roulette.rules import Carry, Spin, position_return
@@ -170,11 +172,7 @@ class RouletteEngine:
         req = self.next_draw(state)
         if req is None:  # pragma: no cover - a round without settlement always waits for a draw
             raise RoundFinished("the round waits for nothing")
-        if action.kind != req.kind:
-            raise IllegalAction(f"the round waits for a {req.kind} draw, not {action.kind}")
-        value = action.value
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < req.n:
-            raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
+        value = checked_draw(action, req.kind, req.n)
         v = state.variant
         lt = v.lightning
         kind = action.kind
@@ -231,7 +229,7 @@ class RouletteEngine:
                 carried.append(b.request)
             else:
                 returned = apply_ratio(b.stake, ratio)  # type: ignore[arg-type]
-                outcome = "lose" if returned == 0 else "win" if returned > b.stake else _outcome(returned, b.stake)
+                outcome = outcome_label(b.stake, returned)
             results.append(BetResult(b.bet_id, pos.code, b.stake, returned, outcome))
             total_stake += b.stake
             total_returned += returned
@@ -315,16 +313,6 @@ def _explain_limits(limits: LimitSet, pos: Position, stake: int, cur: Currency, 
                 f"{what}: {whose} {format_minor(chip, cur)}, above the maximum "
                 f"{format_minor(lim.maximum, cur)}"
             )
-
-
-def _outcome(returned: int, stake: int) -> str:
-    if returned == 0:
-        return "lose"
-    if returned > stake:
-        return "win"
-    if returned == stake:
-        return "push"
-    return "partial"
 
 
 def _weighted_index(weights: Sequence[int], value: int) -> int:

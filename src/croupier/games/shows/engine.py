@@ -22,8 +22,9 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome
+from croupier.games.cardcompare.common import checked_stake
 from croupier.games.shows.tree import Show
 from croupier.games.shows.variant import ShowVariant
 from croupier.money import apply_ratio, currency
@@ -139,7 +140,7 @@ class ShowEngine:
             returned = apply_ratio(b.stake, show.returns(v, state.stage, b.key))
             if lim is not None and lim.max_win is not None and returned - b.stake > lim.max_win:
                 returned = b.stake + lim.max_win
-            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome(b.stake, returned)))
+            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome_label(b.stake, returned)))
         settlement = Settlement(state.currency, tuple(results))
         events.append(Event(len(events), "round_settled", {
             "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,

@@ -42,6 +42,8 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
+    outcome_label,
 )
 from croupier.games.slots import gamble as gam
 from croupier.games.slots.rules import (
@@ -227,11 +229,7 @@ class SlotEngine:
         req = self.next_draw(state)
         if req is None:
             raise IllegalAction("the round waits for a decision (collect or gamble), not a draw")
-        if action.kind != req.kind:
-            raise IllegalAction(f"the round waits for a {req.kind} draw, not {action.kind}")
-        value = action.value
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < req.n:
-            raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
+        value = checked_draw(action, req.kind, req.n)
         if state.gambling is not None:
             return self._gamble_card(state, action.kind, value)
         if action.kind == "indicator":
@@ -397,7 +395,7 @@ class SlotEngine:
         result = _summary(state, paid)
         events = list(state.events)
         events.append(Event(len(events), "result", result))
-        outcome = "lose" if paid == 0 else "win" if paid > state.stake else "push" if paid == state.stake else "partial"
+        outcome = outcome_label(state.stake, paid)
         settlement = Settlement(state.currency, (BetResult(0, "spin", state.stake, paid, outcome),))
         events.append(Event(len(events), "round_settled", {
             "total_stake": state.stake, "total_returned": paid, "results": settlement.bets}))

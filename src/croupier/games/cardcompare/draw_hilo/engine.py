@@ -50,8 +50,9 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
+from croupier.games.cardcompare.common import checked_stake, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.draw_hilo.describe import describe, display
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
@@ -215,7 +216,7 @@ class DrawHiLoEngine:
         for bet_id, code, stake, returned in results:
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, stake + lim.max_win)
-            tag = outcome(stake, returned)
+            tag = outcome_label(stake, returned)
             out.append(BetResult(bet_id, code, stake, returned, tag))
             events.append(Event(len(events), "bet_settled", {"bet_id": bet_id, "returned": returned,
                                                              "outcome": tag}))

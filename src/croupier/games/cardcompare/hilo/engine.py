@@ -38,8 +38,9 @@ from croupier.games.base import (
     Event,
     Settlement,
     inputs_from_events,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
+from croupier.games.cardcompare.common import checked_stake, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fields import (
     Limits,
@@ -184,7 +185,7 @@ class HiLoEngine:
             lim = v.limits.get(state.currency)
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, stake + lim.max_win)
-            tag = outcome(stake, returned)
+            tag = outcome_label(stake, returned)
             results.append(BetResult(bet_id, code, stake, returned, tag))
             events.append(Event(len(events), "bet_settled", {"bet_id": bet_id, "returned": returned,
                                                              "outcome": tag}))

@@ -46,8 +46,9 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
+from croupier.games.cardcompare.common import checked_stake, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate, ranks
 from croupier.games.cardcompare.fields import (
@@ -193,7 +194,7 @@ class RedDogEngine:
             returned = apply_ratio(state.stake, ratio)
             if lim is not None and lim.max_win is not None:
                 returned = min(returned, state.stake + lim.max_win)
-            tag = outcome(state.stake, returned)
+            tag = outcome_label(state.stake, returned)
             out.append(BetResult(bet_id, code, state.stake, returned, tag))
             events.append(Event(len(events), "bet_settled",
                                 {"bet_id": bet_id, "returned": returned, "outcome": tag}))

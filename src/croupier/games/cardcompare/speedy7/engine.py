@@ -49,8 +49,9 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome, parse_header
+from croupier.games.cardcompare.common import checked_stake, parse_header
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.fastsim import deal_codes, keyed_simulate
 from croupier.games.cardcompare.fields import (
@@ -193,7 +194,7 @@ class Speedy7Engine:
         lim = state.variant.limits.get(state.currency)
         if lim is not None and lim.max_win is not None:
             returned = min(returned, state.stake + lim.max_win)
-        tag = outcome(state.stake, returned)
+        tag = outcome_label(state.stake, returned)
         events = list(state.events)
         events.append(Event(len(events), "result", {
             "cards": [card_name(c) for c in state.opened], "streak": state.streak,

@@ -38,9 +38,9 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    outcome_label,
 )
 from croupier.games.cardcompare.common import checked_stake
-from croupier.games.cardcompare.common import outcome as outcome_of
 from croupier.games.cardcompare.composition import Composition
 from croupier.games.cardcompare.top_card.variant import TopCardVariant
 from croupier.money import apply_ratio, currency
@@ -252,7 +252,7 @@ class TopCardEngine:
             returned = apply_ratio(stake, ratio)
             if limits is not None and limits.max_win is not None:
                 returned = min(returned, stake + limits.max_win)
-            tag = outcome_of(stake, returned)
+            tag = outcome_label(stake, returned)
             out.append(BetResult(bet_id, code, stake, returned, tag))
             events.append(Event(len(events), "bet_settled",
                                 {"bet_id": bet_id, "returned": returned, "outcome": tag}))

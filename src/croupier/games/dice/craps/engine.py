@@ -38,8 +38,10 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome
+from croupier.games.cardcompare.common import checked_stake
 from croupier.games.dice.craps.rules import Carry, point_after, resolve
 from croupier.games.dice.craps.variant import (
     BET_CODES,
@@ -134,11 +136,7 @@ class CrapsEngine:
             raise RoundFinished("the roll is settled; no more draws")
         if not isinstance(action, DrawAction):
             raise IllegalAction("craps takes no player decision once the bets are down")
-        if action.kind != "die":
-            raise IllegalAction(f"the round waits for a die draw, not {action.kind}")
-        value = action.value
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 6:
-            raise IllegalAction(f"a die draw is in [0, 6), got {value!r}")
+        value = checked_draw(action, "die", 6)
         dice = state.dice + (value + 1,)
         events = state.events + (Event(len(state.events), "draw",
                                        {"kind": "die", "value": value, "face": value + 1}),)
@@ -232,7 +230,7 @@ def _settle_now(state: CrapsState) -> CrapsState:
             carried.append(PlacedBet(b.bet_id, r.code, r.number, b.stake, True).request())
         else:
             returned = apply_ratio(b.stake, r[0])  # type: ignore[arg-type]
-            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome(b.stake, returned)))
+            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome_label(b.stake, returned)))
     settlement = Settlement(state.currency, tuple(results), tuple(carried))
     events.append(Event(len(events), "round_settled", {
         "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,

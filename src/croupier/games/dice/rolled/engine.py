@@ -36,8 +36,10 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
+    outcome_label,
 )
-from croupier.games.cardcompare.common import checked_stake, outcome
+from croupier.games.cardcompare.common import checked_stake
 from croupier.games.dice.rolled.rules import Dice, DiceRules
 from croupier.games.dice.rolled.variant import DiceVariant, Position, position_label
 from croupier.money import apply_ratio, currency
@@ -141,11 +143,7 @@ class DiceEngine:
         req = self.next_draw(state)
         if req is None:  # pragma: no cover - an unsettled round always waits for a draw
             raise RoundFinished("the round waits for nothing")
-        if action.kind != req.kind:
-            raise IllegalAction(f"the round waits for a {req.kind} draw, not {action.kind!r}")
-        value = action.value
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < req.n:
-            raise IllegalAction(f"a {req.kind} draw is in [0, {req.n}), got {value!r}")
+        value = checked_draw(action, req.kind, req.n)
         st = state.variant.strikes
         data: dict[str, Any] = {"kind": req.kind, "value": value}
         new = state
@@ -205,7 +203,7 @@ class DiceEngine:
             returned = apply_ratio(b.stake, ratio)
             if limits is not None and limits.max_win is not None:
                 returned = min(returned, b.stake + limits.max_win)
-            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome(b.stake, returned)))
+            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome_label(b.stake, returned)))
         settlement = Settlement(state.currency, tuple(results))
         events.append(Event(len(events), "round_settled", {
             "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,
