@@ -1,0 +1,55 @@
+"""The odds of an event's market board, from the event's exact chances (ASSUMPTION: 000 Part D
+gives neither the model nor the odds; docs/virtual.md).
+
+Each selection pays ``rtp / P(win)`` (its total return per unit staked, stake included) rounded
+down to 0.01, so that no selection returns more than the variant's ``rtp`` (the operator's margin
+is ``1 − rtp``, applied in proportion to every selection's chance). A selection whose odds would
+fall below x1.01 is not offered for that event: a win must return more than the stake.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from croupier.games.virtual.race.chances import RaceChances
+from croupier.games.virtual.race.markets import Market, Selection
+
+MIN_ODDS = Fraction(101, 100)
+
+
+def odds_for(chance: Fraction, rtp: Fraction) -> Fraction | None:
+    """``rtp / chance`` rounded down to 0.01, or None below x1.01 (or for an impossible bet)."""
+    if chance <= 0:
+        return None
+    odds = Fraction(rtp.numerator * 100 * chance.denominator // (rtp.denominator * chance.numerator), 100)
+    return odds if odds >= MIN_ODDS else None
+
+
+@dataclass(frozen=True)
+class Price:
+    """One selection of the board: its exact chance, its odds and their product, the RTP."""
+
+    market: str
+    selection: Selection
+    chance: Fraction
+    odds: Fraction
+
+    @property
+    def rtp(self) -> Fraction:
+        return self.chance * self.odds
+
+
+def board(markets: tuple[Market, ...], strengths: tuple[int, ...], rtp: Fraction) -> dict[str, dict[Selection, Price]]:
+    """Every offered selection of every market for a field of ``strengths``."""
+    chances = RaceChances(strengths)
+    out: dict[str, dict[Selection, Price]] = {}
+    for m in markets:
+        row: dict[Selection, Price] = {}
+        for sel in m.selections(len(strengths)):
+            p = chances.chance(m, sel)
+            odds = odds_for(p, rtp)
+            if odds is not None:
+                row[sel] = Price(m.code, sel, p, odds)
+        out[m.code] = row
+    return out
