@@ -13,18 +13,13 @@ from the next round and an operator disables the game on every table and enables
 
 from __future__ import annotations
 
-import io
 import json
-import secrets
-import time
 import urllib.error
 import urllib.request
-import uuid
 from typing import Any
 
 import pytest
-
-from croupier.cli import main
+from tests.e2e.live_client import call, cash, person, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -41,43 +36,6 @@ def server(launch: Any) -> tuple[str, dict[str, str]]:
         "CROUPIER_LIVE_RESULT_SECONDS": "600",
     })
     return srv.base, srv.env
-
-
-def call(base: str, method: str, path: str, body: Any = None, token: str | None = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, method=method)
-    req.add_header("Content-Type", "application/json")
-    if method != "GET":
-        req.add_header("Idempotency-Key", str(uuid.uuid4()))
-    if token:
-        req.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(req, timeout=10) as r:
-        return json.loads(r.read() or b"null")
-
-
-def person(base: str, env: dict[str, str], role: str | None = None) -> dict[str, Any]:
-    login = f"lp_{secrets.token_hex(4)}"
-    call(base, "POST", "/api/players", {"login": login, "password": "password123",
-                                        "date_of_birth": "1980-01-01", "currency": "EUR",
-                                        "document_number": f"E2P{secrets.token_hex(5)}"})
-    session = call(base, "POST", "/api/sessions", {"login": login, "password": "password123"})
-    if role is not None:  # croupier operator grant, in this process (no interpreter to start)
-        out = io.StringIO()
-        assert main(["operator", "grant", login, "--role", role,
-                     "--database", env["CROUPIER_DATABASE_URL"]], out=out) == 0, out.getvalue()
-    return {"token": session["token"], "player": session["player"]}
-
-
-def cash(base: str, who: dict[str, Any]) -> int:
-    return int(call(base, "GET", "/api/wallet", token=who["token"])["cash_minor"])
-
-
-def wait_until(fn: Any, what: str) -> None:
-    for _ in range(300):
-        if fn():
-            return
-        time.sleep(0.05)
-    raise AssertionError(what)
 
 
 def open_page(browser: Any, base: str, who: dict[str, Any], path: str) -> Any:
