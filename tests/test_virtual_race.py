@@ -17,11 +17,11 @@ import numpy as np
 import pytest
 
 from croupier.errors import InvalidAmount, InvalidSelection, UnknownBetCode, VariantError
+from croupier.games.virtual.pricing import MIN_ODDS, odds_for, race_board
 from croupier.games.virtual.race import simulate
 from croupier.games.virtual.race.chances import RaceChances
 from croupier.games.virtual.race.event import RaceBet, finish, next_place, returned, run
 from croupier.games.virtual.race.model import order_chance, runner_at
-from croupier.games.virtual.race.pricing import MIN_ODDS, board, odds_for
 from croupier.games.virtual.race.variant import RaceVariant, parse_variant
 from croupier.rng.source import RecordingSource, ReplaySource, seeded
 
@@ -210,7 +210,7 @@ def test_odds_are_rtp_over_the_chance_rounded_down_and_at_least_1_01() -> None:
 def test_every_selection_returns_at_most_the_variants_rtp(game: str, name: str) -> None:
     v = variant(game, name)
     strengths, _ = run(v, seeded(f"board-{name}"))
-    prices = board(v.markets, strengths, v.rtp)
+    prices = race_board(v.markets, strengths, v.rtp)
     assert set(prices) == {m.code for m in v.markets}
     for code, row in prices.items():
         for sel, price in row.items():
@@ -300,7 +300,7 @@ def test_the_realised_rtp_of_every_market_agrees_with_the_printed_one() -> None:
     every selection against its exact RTP (the mean of p·odds), within 99% (Bonferroni)."""
     v = variant("horse_racing", "fourteen")
     strengths, _ = run(v, seeded("rtp-event"))
-    prices = board(v.markets, strengths, v.rtp)
+    prices = race_board(v.markets, strengths, v.rtp)
     fast = simulate.orders(strengths, 1_000_000, seed=7, depth=3)
     z = NormalDist().inv_cdf(1 - 0.01 / (2 * len(prices)))
     for code, row in prices.items():

@@ -1,5 +1,5 @@
-"""The odds of an event's market board, from the event's exact chances (ASSUMPTION: 000 Part D
-gives neither the model nor the odds; docs/virtual.md).
+"""The odds of a virtual event's market board, from the event's exact chances (ASSUMPTION: 000
+Part D gives neither the model nor the odds; docs/virtual.md). Races and matches price alike.
 
 Each selection pays ``rtp / P(win)`` (its total return per unit staked, stake included) rounded
 down to 0.01, so that no selection returns more than the variant's ``rtp`` (the operator's margin
@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
+from croupier.games.virtual.football.chances import MatchChances
+from croupier.games.virtual.football.markets import markets as football_markets
+from croupier.games.virtual.football.variant import FootballVariant
 from croupier.games.virtual.race.chances import RaceChances
-from croupier.games.virtual.race.markets import Market, Selection
+from croupier.games.virtual.race.markets import Market
 
 MIN_ODDS = Fraction(101, 100)
 
@@ -31,7 +34,7 @@ class Price:
     """One selection of the board: its exact chance, its odds and their product, the RTP."""
 
     market: str
-    selection: Selection
+    selection: tuple[int, ...] | str
     chance: Fraction
     odds: Fraction
 
@@ -40,16 +43,31 @@ class Price:
         return self.chance * self.odds
 
 
-def board(markets: tuple[Market, ...], strengths: tuple[int, ...], rtp: Fraction) -> dict[str, dict[Selection, Price]]:
-    """Every offered selection of every market for a field of ``strengths``."""
+def race_board(markets: tuple[Market, ...], strengths: tuple[int, ...],
+               rtp: Fraction) -> dict[str, dict[tuple[int, ...], Price]]:
+    """Every offered selection of every race market for a field of ``strengths``."""
     chances = RaceChances(strengths)
-    out: dict[str, dict[Selection, Price]] = {}
+    out: dict[str, dict[tuple[int, ...], Price]] = {}
     for m in markets:
-        row: dict[Selection, Price] = {}
+        row: dict[tuple[int, ...], Price] = {}
         for sel in m.selections(len(strengths)):
             p = chances.chance(m, sel)
             odds = odds_for(p, rtp)
             if odds is not None:
                 row[sel] = Price(m.code, sel, p, odds)
         out[m.code] = row
+    return out
+
+
+def football_board(variant: FootballVariant, rates: tuple[int, int]) -> dict[str, dict[str, Price]]:
+    """Every offered selection of every football market for the event's two goal rates."""
+    chances = MatchChances(variant.rates[rates[0]], variant.rates[rates[1]], variant.minutes_per_half)
+    out: dict[str, dict[str, Price]] = {}
+    for code, chance in chances.markets(football_markets(variant)).items():
+        row: dict[str, Price] = {}
+        for sel, p in chance.items():
+            odds = odds_for(p, variant.rtp)
+            if odds is not None:
+                row[sel] = Price(code, sel, p, odds)
+        out[code] = row
     return out

@@ -1,0 +1,125 @@
+"""Exact chances of every football market, with integers over a common denominator.
+
+With a goal chance ``p = u/q`` a minute, a team's goals over ``n`` minutes are Binomial(n, p):
+``C(n,k) u^k (q−u)^(n−k)`` over ``q^n``. The two teams are independent, so a span's score
+(h, a) has the product weight; the half-time/full-time pair comes from the goal differences of
+the two halves; the first goal from the minute-by-minute chance that nobody scores. Each scope's
+cells are enumerated in full (no truncation) and every market sums the cells whose summary makes
+a selection win; ``tests/test_virtual_football.py`` checks the cells against a brute force over
+every goal pattern of a short match, and two samplers against the chances."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from functools import lru_cache
+from math import comb
+from typing import Any
+
+from croupier.games.virtual.football.markets import Market
+from croupier.games.virtual.football.match import AWAY, HOME
+
+Cells = tuple[dict[Any, int], int]  # weight of each summary, and the common denominator
+
+
+def binomial(p: Fraction, n: int) -> tuple[list[int], int]:
+    u, q = p.numerator, p.denominator
+    return [comb(n, k) * u ** k * (q - u) ** (n - k) for k in range(n + 1)], q ** n
+
+
+def score_cells(ph: Fraction, pa: Fraction, minutes: int) -> Cells:
+    wh, dh = binomial(ph, minutes)
+    wa, da = binomial(pa, minutes)
+    return {(h, a): x * y for h, x in enumerate(wh) for a, y in enumerate(wa)}, dh * da
+
+
+def _sign(d: int) -> str:
+    return "1" if d > 0 else "X" if d == 0 else "2"
+
+
+def htft_cells(ph: Fraction, pa: Fraction, half: int) -> Cells:
+    cells, den = score_cells(ph, pa, half)
+    diff: dict[int, int] = {}
+    for (h, a), w in cells.items():
+        diff[h - a] = diff.get(h - a, 0) + w
+    out: dict[Any, int] = {}
+    for d1, w1 in diff.items():
+        for d2, w2 in diff.items():
+            key = (_sign(d1), _sign(d1 + d2))
+            out[key] = out.get(key, 0) + w1 * w2
+    return out, den * den
+
+
+def first_goal_cells(ph: Fraction, pa: Fraction, minutes: int) -> Cells:
+    """(minute, team) of the first goal within ``minutes``, or None; in a minute where both
+    teams score the home goal comes first (match.py)."""
+    uh, qh, ua, qa = ph.numerator, ph.denominator, pa.numerator, pa.denominator
+    per = qh * qa
+    none = (qh - uh) * (qa - ua)
+    home, away = uh * qa, (qh - uh) * ua
+    out: dict[Any, int] = {None: none ** minutes}
+    for t in range(1, minutes + 1):
+        before, after = none ** (t - 1), per ** (minutes - t)
+        out[(t, HOME)] = before * home * after
+        out[(t, AWAY)] = before * away * after
+    return out, per ** minutes
+
+
+@lru_cache(maxsize=64)
+def _plan(keys: tuple[Any, ...], markets: tuple[Market, ...]) -> tuple[tuple[int, ...], tuple[tuple[tuple[str, ...], ...], ...]]:
+    """Cells that every market of a scope reads alike are merged: each cell's group (by the
+    selections it makes win in every market), and each group's winning selections per market.
+    The cells of a scope depend on the match's length only, so the plan is made once."""
+    groups: dict[tuple[tuple[str, ...], ...], int] = {}
+    index = []
+    for key in keys:
+        sig = tuple(tuple(m.classify(key)) for m in markets)
+        index.append(groups.setdefault(sig, len(groups)))
+    return tuple(index), tuple(groups)
+
+
+class MatchChances:
+    """The cells of every scope for one event's two goal rates, built once each."""
+
+    def __init__(self, ph: Fraction, pa: Fraction, minutes_per_half: int) -> None:
+        self.ph, self.pa, self.half = ph, pa, minutes_per_half
+        self._cells: dict[str, Cells] = {}
+
+    def cells(self, scope: str) -> Cells:
+        if scope not in self._cells:
+            ph, pa, m = self.ph, self.pa, self.half
+            self._cells[scope] = {
+                "match": lambda: score_cells(ph, pa, 2 * m),
+                "half1": lambda: score_cells(ph, pa, m),
+                "half2": lambda: score_cells(ph, pa, m),
+                "htft": lambda: htft_cells(ph, pa, m),
+                "first_match": lambda: first_goal_cells(ph, pa, 2 * m),
+                "first_half1": lambda: first_goal_cells(ph, pa, m),
+            }[scope]()
+        return self._cells[scope]
+
+    def markets(self, markets: tuple[Market, ...]) -> dict[str, dict[str, Fraction]]:
+        """Each selection's chance of winning, for every market (grouped by scope)."""
+        out: dict[str, dict[str, Fraction]] = {}
+        for scope in dict.fromkeys(m.scope for m in markets):
+            ms = tuple(m for m in markets if m.scope == scope)
+            cells, den = self.cells(scope)
+            index, groups = _plan(tuple(cells), ms)
+            weight = [0] * len(groups)
+            for g, w in zip(index, cells.values(), strict=True):
+                weight[g] += w
+            for i, m in enumerate(ms):
+                acc = dict.fromkeys(m.selections, 0)
+                for g, sig in enumerate(groups):
+                    for sel in sig[i]:
+                        acc[sel] += weight[g]
+                out[m.code] = {sel: Fraction(w, den) for sel, w in acc.items()}
+        return out
+
+    def market(self, m: Market) -> dict[str, Fraction]:
+        """Each selection's chance of winning, summed cell by cell (the plain way)."""
+        cells, den = self.cells(m.scope)
+        acc = dict.fromkeys(m.selections, 0)
+        for key, w in cells.items():
+            for sel in m.classify(key):
+                acc[sel] += w
+        return {sel: Fraction(w, den) for sel, w in acc.items()}
