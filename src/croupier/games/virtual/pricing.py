@@ -17,6 +17,8 @@ from croupier.games.virtual.football.markets import markets as football_markets
 from croupier.games.virtual.football.variant import FootballVariant
 from croupier.games.virtual.race.chances import RaceChances
 from croupier.games.virtual.race.markets import Market
+from croupier.games.virtual.tabletennis.game import TableTennisVariant
+from croupier.games.virtual.tabletennis.game import chances as table_tennis_chances
 
 MIN_ODDS = Fraction(101, 100)
 
@@ -59,15 +61,25 @@ def race_board(markets: tuple[Market, ...], strengths: tuple[int, ...],
     return out
 
 
-def football_board(variant: FootballVariant, rates: tuple[int, int]) -> dict[str, dict[str, Price]]:
-    """Every offered selection of every football market for the event's two goal rates."""
-    chances = MatchChances(variant.rates[rates[0]], variant.rates[rates[1]], variant.minutes_per_half)
+def priced(chances: dict[str, dict[str, Fraction]], rtp: Fraction) -> dict[str, dict[str, Price]]:
+    """The offered selections of markets given as {code: {selection: chance}}."""
     out: dict[str, dict[str, Price]] = {}
-    for code, chance in chances.markets(football_markets(variant)).items():
+    for code, chance in chances.items():
         row: dict[str, Price] = {}
         for sel, p in chance.items():
-            odds = odds_for(p, variant.rtp)
+            odds = odds_for(p, rtp)
             if odds is not None:
                 row[sel] = Price(code, sel, p, odds)
         out[code] = row
     return out
+
+
+def football_board(variant: FootballVariant, rates: tuple[int, int]) -> dict[str, dict[str, Price]]:
+    """Every offered selection of every football market for the event's two goal rates."""
+    chances = MatchChances(variant.rates[rates[0]], variant.rates[rates[1]], variant.minutes_per_half)
+    return priced(chances.markets(football_markets(variant)), variant.rtp)
+
+
+def table_tennis_board(variant: TableTennisVariant, form: int) -> dict[str, dict[str, Price]]:
+    """Every offered selection of every table tennis market for the event's point chance."""
+    return priced(table_tennis_chances(variant.point_chances[form]), variant.rtp)
