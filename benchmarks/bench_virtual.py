@@ -57,3 +57,23 @@ def main() -> None:
     t = time.perf_counter()
     football_sim.tally(fv.rates[2], fv.rates[2], 45, 1_000_000, seed=1)
     print(f"football simulator (every minute drawn): {1_000_000 / (time.perf_counter() - t):,.0f} matches/s")
+
+    from croupier.games.virtual.pricing import table_tennis_board, tennis_board
+    from croupier.games.virtual.tabletennis.game import parse_variant as tt_variant
+    from croupier.games.virtual.tennis.variant import parse_variant as tennis_variant
+
+    for folder, parse, board, args in (
+            ("tennis", tennis_variant, tennis_board, [(h, a) for h in range(5) for a in range(5)]),
+            ("table_tennis", tt_variant, table_tennis_board, list(range(5)))):
+        text = resources.files("croupier.variants").joinpath(folder, "standard.toml").read_text("utf-8")
+        var = parse(tomllib.loads(text), "standard")
+        board(var, args[0])  # warm
+        times = []
+        for arg in args:
+            t = time.perf_counter()
+            board(var, arg)
+            times.append(time.perf_counter() - t)
+        times.sort()
+        print(f"{var.title}: every market priced exactly in median {times[len(times) // 2] * 1000:.1f} ms "
+              f"over {len(args)} events")
+

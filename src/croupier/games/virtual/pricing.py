@@ -19,6 +19,8 @@ from croupier.games.virtual.race.chances import RaceChances
 from croupier.games.virtual.race.markets import Market
 from croupier.games.virtual.tabletennis.game import TableTennisVariant
 from croupier.games.virtual.tabletennis.game import chances as table_tennis_chances
+from croupier.games.virtual.tennis.markets import chances as tennis_chances
+from croupier.games.virtual.tennis.variant import TennisVariant
 
 MIN_ODDS = Fraction(101, 100)
 
@@ -83,3 +85,8 @@ def football_board(variant: FootballVariant, rates: tuple[int, int]) -> dict[str
 def table_tennis_board(variant: TableTennisVariant, form: int) -> dict[str, dict[str, Price]]:
     """Every offered selection of every table tennis market for the event's point chance."""
     return priced(table_tennis_chances(variant.point_chances[form]), variant.rtp)
+
+
+def tennis_board(variant: TennisVariant, forms: tuple[int, int]) -> dict[str, dict[str, Price]]:
+    """Every offered selection of every tennis market for the players' serve chances."""
+    return priced(tennis_chances((variant.serve_chances[forms[0]], variant.serve_chances[forms[1]])), variant.rtp)
