@@ -16,10 +16,13 @@ from croupier.errors import IllegalAction, RoundFinished
 from croupier.games.crash.chain import crash_point, make_chain
 from croupier.games.crash.realtime import curve_of
 from croupier.platform import crash as C
+from croupier.platform.protection import audit
+from croupier.platform.protection.audit import at_text
 from croupier.platform.service import Platform
 from croupier.platform.tables import place_bets
 from croupier.store.crash_models import CrashCashOut
 from croupier.store.models import Play, Round, Transfer
+from croupier.store.protection_models import AuditEntry
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import make_platform, new_player, slip
 
@@ -90,6 +93,12 @@ def test_000_12_20_a_manual_cash_out_is_credited_at_once_and_the_crash_pays_it_n
     assert p.read(lambda s: {pl.player_id: (pl.status, pl.returned_total)
                              for pl in s.query(Play).filter_by(round_id=rid)}) == {
         ann.id: ("settled", 1500), bob.id: ("settled", 0)}
+    # the monitoring record (001 §5.2.10): the win, with the credit's own time and transfer key,
+    # written from the stored cash-out when the round closes; the chain stays intact
+    wins = p.read(lambda s: [(e.player_id, e.amount, e.ref, e.at) for e in s.scalars(
+        select(AuditEntry).where(AuditEntry.kind == "win", AuditEntry.round_id == rid))])
+    assert wins == [(ann.id, 1500, f"cashout:{play}:0:cash_out", at_text(_at("crash", start, 150)))]
+    assert p.read(audit.verify_session).ok
     _whole(p)
     p.db.dispose()
 

@@ -67,7 +67,12 @@ class Credit:
 
     @property
     def key(self) -> str:
-        return f"cashout:{self.play_id}:{self.bet}:{self.name}"
+        return self.key_of(self.play_id, self.bet, self.name)
+
+    @staticmethod
+    def key_of(play_id: int, bet: int, name: str) -> str:
+        """The transfer key of an exit (one per bet and kind, as its stored row)."""
+        return f"cashout:{play_id}:{bet}:{name}"
 
 
 def exit_amount(name: str, stake: int, at: int, halved: bool) -> int:
@@ -97,7 +102,12 @@ def _payout_row(ledger: Ledger, key: str, player_id: int, cash_id: int, amount: 
 def write_credits(session: Session, credits: Sequence[Credit], now: datetime) -> None:
     """Store the exits and credit them: the cash-out rows (unique per bet and kind: a second one
     fails and nothing of the statement is written), their payout transfers and the balances -
-    one statement on PostgreSQL. The caller holds the plays' locks; distinct players only."""
+    one statement on PostgreSQL. The caller holds the plays' locks.
+
+    The monitoring record's ``win`` entry of each credit (001 §5.2.10) is written by the close,
+    from the stored exit, with the credit's time and transfer key: the record's chain head is one
+    row for the whole casino, and a lock on it in every cash-out would queue the round's
+    cash-outs behind one another (ASSUMPTION, docs/crash.md)."""
     if not credits:
         return
     ledger = Ledger(session)
@@ -108,9 +118,6 @@ def write_credits(session: Session, credits: Sequence[Credit], now: datetime) ->
         transfers.append(_payout_row(ledger, c.key, c.player_id, c.cash_id, c.amount, c.currency,
                                      c.round_id, c.play_id, now))
         balances.append({"id": c.cash_id, "balance": c.amount})
-        audit.append(session, "win", player_id=c.player_id, round_id=c.round_id,  # issue 7
-                     play_id=c.play_id, amount=c.amount, currency=c.currency, account="cash",
-                     ref=c.key, now=now)
     counts = bulk.write_all(session.connection(), [
         bulk.Write(_tbl(CrashCashOut), _CASH_OUT_COLS, outs),
         bulk.Write(_tbl(Transfer), _TRANSFER_COLS, transfers),
@@ -263,10 +270,13 @@ def close_round(session: Session, spec: Any, variant: Any, round_id: int, draw: 
     ids = [p[0] for p in plays]
     bets = _bets_of(conn, ids)
     outs: dict[int, list[tuple[int, str, str]]] = {}
-    for pid, bet, name, at in conn.execute(
-            select(CrashCashOut.play_id, CrashCashOut.bet, CrashCashOut.name, CrashCashOut.at)
+    when: dict[int, list[datetime]] = {}
+    for pid, bet, name, at, received in conn.execute(
+            select(CrashCashOut.play_id, CrashCashOut.bet, CrashCashOut.name, CrashCashOut.at,
+                   CrashCashOut.received_at)
             .where(CrashCashOut.round_id == round_id).order_by(CrashCashOut.id)):
         outs.setdefault(int(pid), []).append((int(bet), str(name), str(at)))
+        when.setdefault(int(pid), []).append(received)
     ledger = Ledger(session)
     engine = spec.engine
     transfers: list[dict[str, Any]] = []
@@ -282,6 +292,11 @@ def close_round(session: Session, spec: Any, variant: Any, round_id: int, draw: 
             state = engine.apply(state, a)
         settlement = engine.settle(state)
         credited = _credited(mine, exits)
+        for (b, n, m), received in zip(exits, when.get(play_id, []), strict=True):
+            # issue 7: the record of each credit, written now from the stored exit
+            audit.append(session, "win", player_id=player_id, round_id=round_id, play_id=play_id,
+                         amount=_exit_credit(mine, exits, b, n, m), currency=cur, account="cash",
+                         ref=Credit.key_of(play_id, b, n), now=received)
         for (bid, _c, stake, _t), r in zip(mine, settlement.bets, strict=True):
             if credited.get(r.bet_id, 0) > r.returned:
                 raise RoundStateError(f"play {play_id} bet {r.bet_id}: credited "
@@ -320,12 +335,17 @@ def close_round(session: Session, spec: Any, variant: Any, round_id: int, draw: 
 def _credited(bets: list[tuple[int, str, int, list[Any]]],
               exits: list[tuple[int, str, str]]) -> dict[int, int]:
     """Bet number -> what its stored exits were credited (as :func:`write_credits` paid them)."""
-    halved = {b for b, n, _a in exits if n == HALF}
     out: dict[int, int] = {}
     for b, n, a in exits:
-        stake = bets[b][2]
-        out[b] = out.get(b, 0) + exit_amount(n, stake, parse_multiplier(a, "cash-out"), b in halved)
+        out[b] = out.get(b, 0) + _exit_credit(bets, exits, b, n, a)
     return out
+
+
+def _exit_credit(bets: list[tuple[int, str, int, list[Any]]], exits: list[tuple[int, str, str]],
+                 bet: int, name: str, at: str) -> int:
+    """What one stored exit of a play was credited."""
+    halved = any(b == bet and n == HALF for b, n, _a in exits)
+    return exit_amount(name, bets[bet][2], parse_multiplier(at, "cash-out"), halved)
 
 
 def _stake_row(ledger: Ledger, play_id: int, amount: int, cur: str, round_id: int,
