@@ -357,7 +357,11 @@ def crash_if_due(session: Session, round_id: int, now: datetime, settle: bool = 
     ``settle``, pay every play in the same transaction. The table's ticker crashes without
     settling (a short transaction: the crash is announced at once) and settles on its next tick
     (:func:`settle_crashed`)."""
-    # not due: no lock (the ticker asks every 20 ms; a lock would hold up the cash-outs)
+    # not due: no lock (the ticker asks every 20 ms; a lock would hold up the cash-outs), and no
+    # read either once this process knows the running round's crash time
+    info = _running(session, round_id)
+    if info is not None and now < info.crash_at:
+        return None
     rnd = session.get(Round, round_id)
     if rnd is None or rnd.state != "closed" or (due := crash_time(rnd)) is None or now < due:
         return None
