@@ -1,19 +1,22 @@
 """Crash round under load (issue 17): N players bet in one round, then their cash-outs arrive
-spread over the running phase - and 20% of them after the crash - while the table's ticker crashes
-and settles the round; each request is one transaction through the round row's lock (the
-serialisation point). Prints the cash-out latency p50/p99, the database time of a request, the
-machine's load, and checks that no cash-out received after the crash was paid.
+spread over the running phase - and 20% of them after the crash - while the table's ticker
+executes the auto cash-outs of A more players as the multiplier reaches their targets, crashes the
+round and closes it; each request is one short transaction through the round row's lock (the
+serialisation point) that stores the cash-out and credits it. Prints the cash-out latency p50/p99,
+the service and database time of a request, the machine's load, how long the close took, and
+checks that every accepted cash-out was credited at once and no cash-out after the crash was paid.
 
 Open loop: the running phase (from its start to 1.2 x the crash time) is played in
 ``BENCH_CRASH_SECONDS`` of wall time; the server clock of a request (its receive time) is the
 running phase's time at the wall time it is sent, and each request is sent at its time by a pool
 of ``BENCH_CRASH_THREADS`` client threads whether or not earlier ones have been answered. The
 latency of a request is from the time it was due to its answer (a client's own queueing counts).
-A ticker thread calls ``crash_if_due`` every 20 ms on the same clock, as the server's does.
+A ticker thread does every 20 ms what the server's does (``crash.tick``'s steps on the same clock):
+the due auto cash-outs, the crash (a short transaction), then the close.
 
-Environment: ``BENCH_CRASH_PLAYERS`` (1000), ``BENCH_CRASH_THREADS`` (16), ``BENCH_CRASH_SECONDS``
-(4), ``BENCH_CRASH_PG`` (admin URL, default postgresql+psycopg://postgres@127.0.0.1:5432/postgres).
-A database of its own is created and dropped.
+Environment: ``BENCH_CRASH_PLAYERS`` (1000), ``BENCH_CRASH_AUTOS`` (250), ``BENCH_CRASH_THREADS``
+(16), ``BENCH_CRASH_SECONDS`` (4), ``BENCH_CRASH_PG`` (admin URL, default
+postgresql+psycopg://postgres@127.0.0.1:5432/postgres). A database of its own is created and dropped.
 """
 
 from __future__ import annotations
@@ -63,6 +66,7 @@ def main() -> None:
 
     from croupier.errors import CroupierError
     from croupier.games.crash.chain import crash_point, make_chain
+    from croupier.games.crash.realtime import curve_of
     from croupier.games.registry import load_variant
     from croupier.platform import crash as C
     from croupier.platform.config import Settings
@@ -72,6 +76,7 @@ def main() -> None:
     from croupier.store.models import Play, Round
 
     n = int(os.environ.get("BENCH_CRASH_PLAYERS", "1000"))
+    n_auto = int(os.environ.get("BENCH_CRASH_AUTOS", "250"))
     threads = int(os.environ.get("BENCH_CRASH_THREADS", "16"))
     seconds = float(os.environ.get("BENCH_CRASH_SECONDS", "4"))
     admin_url = os.environ.get("BENCH_CRASH_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
@@ -93,7 +98,11 @@ def main() -> None:
         rid = p.run(lambda s: C.open_round(s, "bench", t0).id)
 
         t = time.perf_counter()
+        crash_k = crash_point(v, make_chain(3, top)[0], salt)
+        # the auto players' targets: spread over x1.01 .. 1.2 x the crash point (some above it)
+        autos = {i: 101 + (crash_k * 6 // 5 - 101) * (i - n) // max(1, n_auto) for i in range(n, n + n_auto)}
         players: list[Any] = []
+        auto_players: dict[int, int] = {}  # player id -> auto target (hundredths)
         lock = threading.Lock()
 
         def make(i: int) -> None:
@@ -102,16 +111,24 @@ def main() -> None:
             pl = p.authenticate(p.login(login, "password123")["token"])
             dep = p.run(lambda s: p.deposit_in(s, pl, "100.00"))
             p.confirm_deposit(dep["id"])
-            p.run(lambda s: place_bets(s, pl, "bench", [SlipBet("bet", "1.00", ())], t0 + timedelta(seconds=1)))
+            auto = autos.get(i)
+            target = () if auto is None else (f"{auto // 100}.{auto % 100:02d}",)
+            p.run(lambda s: place_bets(s, pl, "bench", [SlipBet("bet", "1.00", target)], t0 + timedelta(seconds=1)))
             with lock:
-                players.append(pl)
+                if auto is None:
+                    players.append(pl)
+                else:
+                    auto_players[pl.id] = auto
 
-        _pool(make, list(range(n)), 8)
-        print(f"{n} players registered, funded and bet in {time.perf_counter() - t:.1f} s")
+        _pool(make, list(range(n + n_auto)), 8)
+        print(f"{n} players registered, funded and bet in {time.perf_counter() - t:.1f} s "
+              f"(and {n_auto} with an auto cash-out)")
         start = t0 + timedelta(milliseconds=v.betting_ms)
         p.run(lambda s: C.start_round(s, rid, start))
         crash_at = p.read(lambda s: C.crash_time(s.get(Round, rid)))
         assert crash_at is not None
+        balances0 = p.read(lambda s: dict(s.execute(text(
+            "SELECT player_id, balance FROM accounts WHERE kind = 'player_cash'")).all()))
         span = (crash_at - start) * 1.2
         rng = np.random.default_rng(17)
         offsets = sorted(rng.uniform(0, 1, size=n).tolist())
@@ -121,7 +138,7 @@ def main() -> None:
         before: list[bool] = []  # due before the crash time
         service: list[float] = []
         db_time: list[float] = []
-        accepted: dict[int, datetime] = {}
+        accepted: dict[int, tuple[datetime, int]] = {}  # player -> receive time, credit
         refused_late = 0
         w0 = time.perf_counter() + 0.2
 
@@ -139,7 +156,7 @@ def main() -> None:
             timer.reset()
             at = server_now()
             try:
-                p.run(lambda s: C.cash_out(s, pl, rid, 0, at))
+                out = p.run(lambda s: C.cash_out(s, pl, rid, 0, at))
                 ok = True
             except CroupierError:
                 ok = False
@@ -150,28 +167,41 @@ def main() -> None:
                 service.append(t2 - t1)
                 db_time.append(timer.spent())
                 if ok:
-                    accepted[pl.id] = at
+                    accepted[pl.id] = (at, int(out["returned_minor"]))
                 elif at >= crash_at:
                     refused_late += 1
 
         stop = threading.Event()
         crashed: list[datetime] = []
-
         settle_s: list[float] = []
+        auto_paid: dict[int, float] = {}  # auto player -> ms late behind its target's time
+        auto_ticks: list[float] = []
 
         def ticker() -> None:
-            """As the server's ticker: the crash in a short transaction, the payments after it."""
-            while not stop.is_set() and not crashed:
+            """As the server's ticker (crash.tick's steps): the due auto cash-outs, the crash in
+            a short transaction, the close on the next tick."""
+            while not stop.is_set() and len(settle_s) < 2:
                 now = server_now()
                 t3 = time.perf_counter()
-                if p.run(lambda s, n=now: C.crash_if_due(s, rid, n, settle=False)) is not None:
+                if crashed:
+                    p.run(lambda s, n=now: C.settle_crashed(s, rid, n))
+                    settle_s.append(time.perf_counter() - t3)
+                elif p.run(lambda s, n=now: C.crash_if_due(s, rid, n, settle=False)) is not None:
                     crashed.append(now)
                     settle_s.append(time.perf_counter() - t3)
-                    t4 = time.perf_counter()
-                    p.run(lambda s, n=now: C.settle_crashed(s, rid, n))
-                    settle_s.append(time.perf_counter() - t4)
+                else:
+                    paid = p.run(lambda s, n=now: C.pay_autos(s, rid, n))
+                    if paid:
+                        auto_ticks.append(time.perf_counter() - t3)
+                    for out in paid:
+                        k = round(float(out["at"]) * 100)
+                        due_wall = curve.time_of(k) * C.MS / span * seconds  # s after w0
+                        ms_late = (time.perf_counter() - w0 - due_wall) * 1000
+                        for pid in (q for q, a in auto_players.items() if a == k and q not in auto_paid):
+                            auto_paid[pid] = ms_late
                 time.sleep(0.02)
 
+        curve = curve_of(v)
         tick = threading.Thread(target=ticker)
         ordered = sorted(players, key=lambda pl: due[pl.id])
         load0 = os.getloadavg()
@@ -179,18 +209,31 @@ def main() -> None:
         _pool(cash, ordered, threads)
         wall = time.perf_counter() - w0
         load1 = os.getloadavg()
+        tick.join(timeout=30)
         stop.set()
         tick.join()
-        if not crashed:
+        if not crashed:  # pragma: no cover - the ticker always crashes it within the run
             p.run(lambda s: C.crash_if_due(s, rid, crash_at))
-        elif len(settle_s) < 2:  # pragma: no cover - stopped between the crash and its payments
+        elif len(settle_s) < 2:  # pragma: no cover - stopped between the crash and its close
             p.run(lambda s: C.settle_crashed(s, rid, crash_at))
-        paid_late = p.read(lambda s: sum(
-            1 for play in s.query(Play).filter_by(round_id=rid)
-            if (play.returned_total or 0) > 0 and play.player_id not in accepted))
+        returned = p.read(lambda s: {play.player_id: int(play.returned_total or 0)
+                                     for play in s.query(Play).filter_by(round_id=rid)})
+        # what each play is owed: its accepted cash-out's credit, or its auto target if reached
+        owed = {pid: (accepted[pid][1] if pid in accepted else 0) for pid in (pl.id for pl in players)}
+        owed.update({pid: (k if k <= crash_k else 0) for pid, k in auto_players.items()})
+        paid_wrong = sum(1 for pid, r in returned.items() if r != owed[pid])
         late = p.read(lambda s: s.execute(text(
             "SELECT count(*) FROM crash_cash_outs WHERE round_id = :r AND received_at >= :c"),
             {"r": rid, "c": crash_at}).scalar_one())
+        # a cash-out credited in its own transaction: its transfer carries its receive time
+        credited_at_once = p.read(lambda s: s.execute(text(
+            "SELECT count(*) FROM crash_cash_outs c JOIN transfers t ON t.idempotency_key = "
+            "'cashout:' || c.play_id || ':' || c.bet || ':' || c.name AND t.amount > 0 "
+            "AND t.created_at = c.received_at WHERE c.round_id = :r AND c.name = 'cash_out'"),
+            {"r": rid}).scalar_one())
+        after_close = p.read(lambda s: dict(s.execute(text(
+            "SELECT player_id, balance FROM accounts WHERE kind = 'player_cash'")).all()))
+        balance_wrong = sum(1 for pid, r in returned.items() if after_close[pid] != balances0[pid] + r)
         lat, svc, dbt = (np.array(x) * 1000 for x in (latencies, service, db_time))
 
         def pct(a: Any) -> str:
@@ -202,13 +245,22 @@ def main() -> None:
         pre = np.array(before)
         print(f"  latency (due -> answer) {pct(lat)}; service (sent -> answer) {pct(svc)}; "
               f"database time of a request {pct(dbt)}")
-        took = f"{settle_s[0] * 1000:.0f} ms, the payments {settle_s[1]:.2f} s" if settle_s else "-"
+        took = (f"{settle_s[0] * 1000:.0f} ms, the close of {len(returned)} plays "
+                f"{settle_s[1] * 1000:.0f} ms" if len(settle_s) == 2 else "-")
         print(f"  received before the crash: latency {pct(lat[pre])}; after: {pct(lat[~pre])}; "
               f"the crash (public at once) took {took} (in this process)")
-        print(f"accepted {len(accepted)}, refused after the crash {refused_late}, stored with a receive "
-              f"time after the crash {late}, paid without an accepted cash-out {paid_late}; crashed by "
-              f"the ticker at +{((crashed[0] if crashed else crash_at) - crash_at) / C.MS:.0f} ms; "
-              f"ledger total {p.audit().total}")
+        lag = np.array(list(auto_paid.values()) or [0.0])
+        reached = sum(1 for k in auto_players.values() if k < crash_k)
+        print(f"  auto cash-outs: {len(auto_paid)} of the {reached} whose target was below the crash "
+              f"point executed and credited by the ticker before the crash, behind their target's "
+              f"time by p50 {np.percentile(lag, 50):.0f} ms, p99 {np.percentile(lag, 99):.0f} ms "
+              f"({len(auto_ticks)} ticks paid some, "
+              f"p99 {np.percentile(np.array(auto_ticks or [0.0]) * 1000, 99):.1f} ms each)")
+        print(f"accepted {len(accepted)}, credited at once {credited_at_once}, refused after the crash "
+              f"{refused_late}; crashed by the ticker at "
+              f"+{((crashed[0] if crashed else crash_at) - crash_at) / C.MS:.0f} ms; ledger total "
+              f"{p.audit().total}; plays paid other than owed {paid_wrong}, balances off {balance_wrong}")
+        print(f"paid after crash: {late + paid_wrong}")
         p.db.dispose()
     finally:
         with admin.connect() as c:

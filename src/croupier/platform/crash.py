@@ -9,14 +9,17 @@ debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settle
 * Serialisation point: the round row. A cash-out holds it ``FOR KEY SHARE`` (cash-outs do not
   wait for each other; a player's own cash-outs are serial: their play row), and is accepted only
   if its receive time is before the crash time (``closed_at`` + the curve's time of the
-  crash point); it is stored (``crash_cash_outs``, unique per bet and kind) in the same
-  transaction. The crash takes the row ``FOR UPDATE``: it waits for the cash-outs in flight and
-  every later one sees the round crashed. Its multiplier is the curve's at the receive time.
-* Auto cash-outs need no request: the engine pays them at the crash from the bets' targets.
+  crash point); it is stored (``crash_cash_outs``, unique per bet and kind) and credited to the
+  player's cash in the same transaction. The crash takes the row ``FOR UPDATE``: it waits for
+  the cash-outs in flight and every later one sees the round crashed. Its multiplier is the
+  curve's at the receive time.
+* Auto cash-outs need no request: the table's ticker executes and credits them as the multiplier
+  passes their targets (:func:`pay_autos`), under the same locks.
 * At the crash (:func:`crash_if_due`, called by the table's ticker: a short transaction that
   stores the result, so the crash is public at once) and then (:func:`settle_crashed`, the next
-  tick; or after a restart, :func:`recover`), each play settles from its stored bets, its stored
-  cash-outs and the draw of the round's stored seed - nothing else.
+  tick; or after a restart, :func:`recover`), the round closes set-based (platform/crash_pay.py):
+  each play settles from its stored bets, its stored cash-outs and the draw of the round's stored
+  seed - nothing else -, paying only what was not credited yet.
 
 The ticker is platform/crash_runner.py, the routes api/crash.py, the page web/crash.html.
 """
@@ -31,23 +34,24 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import DateTime, insert, select, text
+from sqlalchemy import DateTime, select, text
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, IllegalAction, RoundFinished
-from croupier.games.base import Action, BetRequest, Decision, DrawAction
+from croupier.games.base import Action, BetRequest, Decision
 from croupier.games.crash.chain import crash_draw, make_chain, terminating_hash
 from croupier.games.crash.distribution import crash_hundredths
-from croupier.games.crash.engine import DRAW, auto_target
+from croupier.games.crash.engine import DRAW, auto_target, exit_return
 from croupier.games.crash.multiplier import format_multiplier
 from croupier.games.crash.realtime import curve_of
 from croupier.games.crash.variant import CrashVariant
+from croupier.platform import crash_pay, jackpots
 from croupier.platform.clock import aware
 from croupier.platform.errors import RoundStateError, UnknownTable
 from croupier.platform.ledger import Ledger
-from croupier.platform.rounds import add_event, play_bets, resolve_game, settle_play
+from croupier.platform.rounds import add_event, play_bets, resolve_game
 from croupier.platform.tables import RoundReport, _lock_round, _next_lock_id, void_round
-from croupier.store.crash_models import CrashCashOut, CrashChain
+from croupier.store.crash_models import CrashChain
 from croupier.store.models import GameTable, Play, Player, Round
 
 SCHEME = "crash_chain"
@@ -81,6 +85,8 @@ def ensure_crash_table(session: Session, table_id: str, name: str, game: str, va
     _spec, v = resolve_game(game, variant)
     if not isinstance(v, CrashVariant):
         raise CroupierError(f"{game} is not a crash game")
+    if jackpots.has_pools(game, variant):  # the crash's set-based close pays no jackpot
+        raise CroupierError(f"{game}/{variant}: a crash table takes no jackpot pools")
     v.limits_for(cur)
     row = session.get(GameTable, table_id)
     if row is None:
@@ -175,12 +181,6 @@ def crash_time(rnd: Round) -> datetime | None:
     return aware(rnd.closed_at) + curve_of(v).time_of(crash_hundredths(v, _draw(rnd, v))) * MS
 
 
-def _cash_outs(session: Session, play_id: int) -> list[Action]:
-    rows = session.scalars(select(CrashCashOut).where(CrashCashOut.play_id == play_id)
-                           .order_by(CrashCashOut.id))
-    return [Decision(r.name, {"bet": r.bet, "at": r.at}) for r in rows]
-
-
 #: the lock of a cash-out: the round row ``FOR KEY SHARE`` (it conflicts only with the crash's and
 #: the start's ``FOR UPDATE``: cash-outs never wait for each other), then the player's play ``FOR
 #: UPDATE`` (the player's own cash-outs one at a time) - rows locked in that order (round, play),
@@ -189,8 +189,9 @@ def _cash_outs(session: Session, play_id: int) -> list[Action]:
 #: any lock is taken, so a cash-out never waits for a settlement (which holds the plays).
 _LOCK_PG = " FOR KEY SHARE OF r FOR UPDATE OF p"
 _CASH_OUT_ROW = """SELECT r.state, r.fair_scheme, r.number, r.table_id, r.game, r.variant,
- r.closed_at, r.server_seed, r.client_seed, p.id AS play_id, p.currency
+ r.closed_at, r.server_seed, r.client_seed, p.id AS play_id, p.currency, a.id AS cash_id
  FROM rounds r JOIN plays p ON p.round_id = r.id AND p.player_id = :player
+ JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'player_cash'
  WHERE r.id = :round AND r.state = 'closed'"""
 _ROW_TYPES = {"closed_at": DateTime(timezone=True)}
 _ROUND_ROW = text("""SELECT state, fair_scheme, number, game, variant, closed_at, server_seed,
@@ -199,7 +200,6 @@ _ROUND_ROW = text("""SELECT state, fair_scheme, number, game, variant, closed_at
 _PLAY_RECORD = text("""SELECT 0 AS k, seq AS o, code AS a, stake AS n, CAST(target AS TEXT) AS t
  FROM bets WHERE play_id = :play
  UNION ALL SELECT 1, id, name, bet, at FROM crash_cash_outs WHERE play_id = :play ORDER BY 1, 2""")
-_INSERT = insert(CrashCashOut)
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,18 +244,22 @@ def _crashed(number: int | None) -> RoundFinished:
 
 def cash_out(session: Session, player: Player, round_id: int, bet: int, now: datetime,
              half: bool = False) -> dict[str, Any]:
-    """A cash-out request received at ``now``: accepted and stored, or refused with a reason.
+    """A cash-out request received at ``now``: accepted, stored and credited, or refused with a
+    reason.
 
-    The fast path of the hot request (docs/crash.md "Cash-out latency"): plain SQL, three
-    statements in one short transaction - lock the round and the play and read the round, read the
-    play's bets and stored cash-outs, store the cash-out - and the engine, which decides.
+    The fast path of the hot request (docs/crash.md "Cash-out latency"): plain SQL in one short
+    transaction - lock the round and the play and read the round, read the play's bets and stored
+    exits, then store the cash-out and credit it (the cash-out row, its payout transfer and the
+    balance: one statement on PostgreSQL, :func:`crash_pay.write_credits`) - and the engine,
+    which decides. The player's balance moves at once; the crash only closes the losing plays.
 
     Serialisation: the round row is the one point where a cash-out meets the crash. A cash-out
     holds it ``FOR KEY SHARE`` (cash-outs do not wait for each other); the crash holds it ``FOR
     UPDATE``, so it waits for the cash-outs in flight and every later one sees the round crashed.
     A cash-out received at or after the crash time is refused without any lock: the round crashed
     by then, whatever the database says. The player's play ``FOR UPDATE`` serialises their own
-    cash-outs; the unique key stores each cash-out of a bet at most once."""
+    cash-outs and the ticker's auto cash-outs of their bets; the unique key stores each exit of a
+    bet at most once."""
     conn = session.connection()
     info = _running(session, round_id)
     if info is None:  # this process's first cash-out of the round: read it without a lock
@@ -276,23 +280,33 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
         raise _crashed(row.number)
     reqs: list[BetRequest] = []
     decisions: list[Action] = []
+    autos: dict[int, str] = {}
     for k, _o, a, n, t in conn.execute(_PLAY_RECORD, {"play": row.play_id}):
         if k == 0:
             reqs.append(BetRequest(a, n, tuple(json.loads(t) if t else ())))
+        elif a == crash_pay.AUTO:  # the server's auto cash-out (the engine's own rule)
+            autos[n] = t
         else:
             decisions.append(Decision(a, {"bet": n, "at": t}))
+    if bet in autos:
+        raise IllegalAction(f"bet {bet} has already cashed out at x{autos[bet]}: its auto "
+                            "cash-out (000 §12.20)")
     engine = info.spec.engine
     state = engine.start(info.variant, reqs, row.currency)
     for d in decisions:
         state = engine.apply(state, d)
     ms = (now - info.closed_at) // MS
-    at = format_multiplier(curve_of(info.variant).hundredths_at(ms))
-    name = "half_cash_out" if half else "cash_out"
-    engine.apply(state, Decision(name, {"bet": bet, "at": at}))  # the engine's rules decide
-    conn.execute(_INSERT, {"round_id": round_id, "play_id": row.play_id, "bet": bet, "name": name,
-                           "at": at, "received_ms": ms, "received_at": now})
+    hundredths = curve_of(info.variant).hundredths_at(ms)
+    at = format_multiplier(hundredths)
+    name = crash_pay.HALF if half else crash_pay.CASH_OUT
+    state = engine.apply(state, Decision(name, {"bet": bet, "at": at}))  # the engine's rules decide
+    exited = state.bets[bet]
+    amount = (crash_pay.exit_amount(name, exited.stake, hundredths, False) if half
+              else exit_return(exited.riding, hundredths))
+    crash_pay.write_credits(session, [crash_pay.Credit(
+        round_id, row.play_id, player.id, row.cash_id, row.currency, bet, name, at, ms, amount)], now)
     return {"round_id": round_id, "number": row.number, "table_id": row.table_id, "bet": bet,
-            "cash_out": name, "at": at}
+            "cash_out": name, "at": at, "returned_minor": amount}
 
 
 def _refusal_without_play(session: Session, round_id: int) -> CroupierError:
@@ -343,7 +357,11 @@ def crash_if_due(session: Session, round_id: int, now: datetime, settle: bool = 
     ``settle``, pay every play in the same transaction. The table's ticker crashes without
     settling (a short transaction: the crash is announced at once) and settles on its next tick
     (:func:`settle_crashed`)."""
-    # not due: no lock (the ticker asks every 20 ms; a lock would hold up the cash-outs)
+    # not due: no lock (the ticker asks every 20 ms; a lock would hold up the cash-outs), and no
+    # read either once this process knows the running round's crash time
+    info = _running(session, round_id)
+    if info is not None and now < info.crash_at:
+        return None
     rnd = session.get(Round, round_id)
     if rnd is None or rnd.state != "closed" or (due := crash_time(rnd)) is None or now < due:
         return None
@@ -355,6 +373,21 @@ def crash_if_due(session: Session, round_id: int, now: datetime, settle: bool = 
     if not settle:
         return RoundReport(rnd.id, rnd.table_id or "", "resulted", rnd.outcome)
     return _settle(session, rnd, now)
+
+
+def pay_autos(session: Session, round_id: int, now: datetime) -> list[dict[str, Any]]:
+    """The running round's auto cash-outs due at ``now`` (target reached by the multiplier, before
+    the crash time), executed and credited (:func:`crash_pay.pay_due_autos`); what was executed."""
+    info = _running(session, round_id)
+    if info is None:
+        first = session.connection().execute(_ROUND_ROW, {"round": round_id}).one_or_none()
+        if first is None or first.fair_scheme != SCHEME or first.state != "closed":
+            return []
+        info = _running(session, round_id, first)
+    if info is None or now >= info.crash_at:
+        return []
+    ms = (now - info.closed_at) // MS
+    return crash_pay.pay_due_autos(session, round_id, curve_of(info.variant).hundredths_at(ms), ms, now)
 
 
 def settle_crashed(session: Session, round_id: int, now: datetime) -> RoundReport | None:
@@ -382,20 +415,16 @@ def _result(session: Session, rnd: Round, now: datetime) -> None:
 
 
 def _settle(session: Session, rnd: Round, now: datetime) -> RoundReport:
-    """Settle every play of a resulted round from its stored bets, its stored cash-outs and the
-    draw of the stored seed (the same path at the crash and after a restart)."""
+    """Close a resulted round: every play from its stored bets, its stored cash-outs and the draw
+    of the stored seed (the same path at the crash and after a restart), set-based
+    (:func:`crash_pay.close_round`: the exits were credited when they happened; this pays what
+    is still owed - the auto cash-outs due at the crash point - and moves the stakes)."""
     spec, v = resolve_game(rnd.game, rnd.variant)
-    draw = _draw(rnd, v)
-    ledger = Ledger(session)
+    plays = crash_pay.close_round(session, spec, v, rnd.id, _draw(rnd, v), now)
     report = RoundReport(rnd.id, rnd.table_id or "", "settled", rnd.outcome)
-    plays = session.scalars(select(Play).where(Play.round_id == rnd.id, Play.status == "open")
-                            .order_by(Play.player_id)).all()
-    for p in plays:
-        actions = [*_cash_outs(session, p.id), DrawAction(DRAW, draw)]
-        settle_play(session, ledger, spec, v, rnd, p, actions, now)
     rnd.state = "settled"
     rnd.settled_at = now
-    add_event(session, rnd.id, "settled", {"plays": len(plays)}, now)
+    add_event(session, rnd.id, "settled", {"plays": plays}, now)
     from croupier.platform import crash_autobet
 
     crash_autobet.after_round(session, rnd)
@@ -453,9 +482,12 @@ def ensure_chain_ahead(session: Session, table_id: str, now: datetime, length: i
     return publish_chain(session, table_id, now, length, salt(end), first_round=end)
 
 
-def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_000) -> str:
-    """Move the table on at ``now``: open a round, end its betting phase, crash it, or settle it.
-    What was done (``"opened"``, ``"running"``, ``"crashed"``, ``"settled"``) or ``"waiting"``."""
+def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_000,
+         cashed: list[dict[str, Any]] | None = None) -> str:
+    """Move the table on at ``now``: open a round, end its betting phase, execute the auto
+    cash-outs the multiplier has reached (each appended to ``cashed``), crash it, or settle it.
+    What was done (``"opened"``, ``"running"``, ``"cashed"``, ``"crashed"``, ``"settled"``) or
+    ``"waiting"``."""
     # one tick at a time per table, whichever process runs it (lock order table -> round -> player)
     if session.scalars(select(GameTable.id).where(GameTable.id == table_id).with_for_update()).one_or_none() is None:
         raise UnknownTable(f"no table {table_id!r}")
@@ -470,7 +502,13 @@ def tick(session: Session, table_id: str, now: datetime, chain_length: int = 10_
         start_round(session, rnd.id, now)
         return "running"
     if rnd.state == "closed" and crash_if_due(session, rnd.id, now, settle=False) is not None:
-        return "crashed"  # announced at once; paid on the next tick
+        return "crashed"  # announced at once; closed on the next tick
+    if rnd.state == "closed":
+        paid = pay_autos(session, rnd.id, now)
+        if paid:
+            if cashed is not None:
+                cashed.extend(paid)
+            return "cashed"
     if rnd.state == "resulted" and settle_crashed(session, rnd.id, now) is not None:
         return "settled"
     return "waiting"

@@ -167,8 +167,9 @@ def after_round(session: Session, rnd: Round) -> None:
     """After the crash: each session whose bet was in ``rnd`` moves on by its result."""
     rows = session.scalars(select(CrashAutobet).where(CrashAutobet.pending_round_id == rnd.id)).all()
     for row in rows:
-        play = session.scalars(select(Play).where(Play.round_id == rnd.id,
-                                                  Play.player_id == row.player_id)).first()
+        play = session.scalars(select(Play).where(Play.round_id == rnd.id,  # closed in bulk:
+                                                  Play.player_id == row.player_id)  # re-read
+                               .execution_options(populate_existing=True)).first()
         won = play is not None and (play.returned_total or 0) > 0
         nxt = _model(row).after(won) if row.status == "running" else None
         row.pending_round_id = None

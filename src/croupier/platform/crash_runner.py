@@ -2,7 +2,8 @@
 crash table (its lock held, so one worker runs it) to :func:`run_crash_table`, which recovers the
 table's unfinished round, then ticks it (:func:`.crash.tick`) and broadcasts every change to the
 table's WebSocket subscribers: ``crash_opened`` (betting), ``crash_running``, ``crash_crashed``,
-each with the public table state (never the crash point before the crash)."""
+``crash_settled``, each with the public table state (never the crash point before the crash),
+and ``crash_cash_out`` for each auto cash-out it executes (as the route does for a player's)."""
 
 from __future__ import annotations
 
@@ -33,9 +34,18 @@ def is_crash_table(platform: Any, table_id: str) -> bool:
 async def run_crash_table(platform: Any, publish: Publish, table_id: str, stop: asyncio.Event,
                           tick_seconds: float = TICK_SECONDS) -> None:
     await asyncio.to_thread(platform.run, lambda s: crash.recover(s, table_id, platform.clock()))
+    cashed: list[dict[str, Any]] = []
+
+    def step(s: Any) -> str:
+        cashed.clear()  # (a retried tick starts again)
+        return crash.tick(s, table_id, platform.clock(), cashed=cashed)
+
     while not stop.is_set():
-        done = await asyncio.to_thread(platform.run, lambda s: crash.tick(s, table_id, platform.clock()))
-        if done != "waiting":
+        done = await asyncio.to_thread(platform.run, step)
+        if done == "cashed":  # the server's auto cash-outs, live as the players' own
+            for out in cashed:
+                await publish(table_message(table_id, {"type": "crash_cash_out", **out}))
+        elif done != "waiting":
             state = await asyncio.to_thread(
                 platform.read, lambda s: crash.table_state(s, table_id, platform.clock(), history=1))
             await publish(table_message(table_id, {"type": f"crash_{done}", **state}))

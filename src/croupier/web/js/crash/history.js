@@ -51,6 +51,6 @@ export function renderHistory(ol, help, state) {
 }
 
 export function addCashOut(ul, msg) {
-  const kind = msg.cash_out === "half_cash_out" ? "50%" : "";
+  const kind = msg.cash_out === "half_cash_out" ? "50%" : msg.cash_out === "auto_cash_out" ? "auto" : "";
   ul.prepend(el("li", { dataset: { round: String(msg.round_id) } }, `${msg.player} · x${msg.at} ${kind}`.trim()));
 }

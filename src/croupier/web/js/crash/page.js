@@ -1,8 +1,10 @@
 // crash.html?id=TABLE: a Crash or Rocketon table (issue 17, docs/crash.md). The round's phases
 // come from the server (GET /api/crash/tables/{id} and the table's WebSocket: crash_opened,
-// crash_running, crash_crashed - the crash is public -, crash_settled - the plays are paid -,
-// crash_cash_out); the multiplier is drawn from the table's curve
-// and the server's clock (js/crash/curve.js), but the server's receive time decides a cash-out.
+// crash_running, crash_crashed - the crash is public -, crash_settled - the round is closed -,
+// crash_cash_out - a player's or the server's auto cash-out -); the multiplier is drawn from the
+// table's curve and the server's clock (js/crash/curve.js), but the server's receive time decides a
+// cash-out. A cash-out is credited when the server accepts it and an auto cash-out when the server
+// executes it at its target, so the balance is re-read then, not at the crash.
 import "./strings.js";
 import { ApiError, api, openTableSocket, request, token } from "../api.js";
 import { formatMoney, parseMajor } from "../money.js";
@@ -129,8 +131,8 @@ function controls() {
   const r = page.state?.round;
   const running = r?.phase === "running";
   const mine = page.mine && r && page.mine.round_id === r.round_id ? page.mine : null;
-  $("#cash-out").disabled = !(running && mine && !mine.cashed);
-  $("#half-out").disabled = !(running && mine && !mine.cashed && !mine.half);
+  $("#cash-out").disabled = !(running && mine && !mine.cashed && !mine.autoSeen);
+  $("#half-out").disabled = !(running && mine && !mine.cashed && !mine.autoSeen && !mine.half);
 }
 
 function frame() {
@@ -144,6 +146,7 @@ function frame() {
       const h = hundredthsAt(s.curve, ms);
       box.textContent = `x${fmt(h)}`;
       drawCurve($("#curve"), s.curve, ms, false);
+      autoReached(r, h);
     } else if (r.crash) {
       box.textContent = t("crash_crashed", { m: r.crash });
     } else if (r.phase === "betting" && r.closes_at) {
@@ -155,6 +158,18 @@ function frame() {
     $("#phase").textContent = r.phase === "running" ? t("crash_running") : r.crash ? t("crash_crashed", { m: r.crash }) : t("place_your_bets");
   }
   requestAnimationFrame(frame);
+}
+
+/** The multiplier reached my bet's auto target: the server executes and credits it within a tick
+ * (the round's crash below the target, if the display ran ahead, corrects this to "lost"). */
+function autoReached(r, h) {
+  const mine = page.mine;
+  if (!mine || mine.round_id !== r.round_id || !mine.auto || mine.cashed || mine.autoSeen) return;
+  if (h < Math.round(Number(mine.auto) * 100)) return;
+  mine.autoSeen = true;
+  showMine("auto");
+  setTimeout(refreshBalance, 250);
+  controls();
 }
 
 function showMine(state, at) {
@@ -203,6 +218,7 @@ async function cashOut(half) {
     const out = await request("POST", `/api/crash/rounds/${mine.round_id}/cash-out`, { bet: 0, half });
     if (half) mine.half = true; else mine.cashed = true;
     showMine(half ? "half" : "cashed", out.at);
+    refreshBalance();  // credited by the same transaction that accepted it
   } catch (e) {
     toast(e.message);
     $("#mine").dataset.refused = String(mine.round_id);
