@@ -235,3 +235,58 @@ def test_000_12_31_a_crazy_time_table_is_configured_from_the_environment() -> No
     (cfg,) = crash_tables("ct-eur:crazy_time:standard:EUR", "CROUPIER_EXTRA_TABLES")
     assert (cfg.game, cfg.variant) == ("crazy_time", "standard")
     assert Settings(show_pick_seconds=5.0).show_pick_seconds == 5.0
+
+
+def test_000_12_31_picks_over_http_precise_problems_nothing_moved(db_url: str) -> None:
+    import uuid
+
+    from fastapi.testclient import TestClient
+
+    from croupier.api.app import create_app
+
+    p = Platform(make_settings(db_url, tables=TABLES))
+    p.migrate()
+
+    def person() -> tuple[Any, dict[str, str]]:
+        login = f"s{uuid.uuid4().hex[:10]}"
+        pl = new_player(p, deposit="20.00", login=login)
+        return pl, {"Authorization": f"Bearer {p.login(login, 'password123')['token']}"}
+
+    def key() -> dict[str, str]:
+        return {"Idempotency-Key": str(uuid.uuid4())}
+
+    try:
+        with TestClient(create_app(p.settings, platform=p)) as c:
+            (a, ah), (b, bh) = person(), person()
+            url = "/api/shows/rounds/{}/picks"
+            rid = int(p.open_round(T)["round_id"])
+            r = c.post(url.format(rid), headers={**ah, **key()}, json={"choice": 3})
+            assert (r.status_code, r.json()["code"]) == (409, "no_pick_window")  # betting is open
+            force_segment(p, rid, "crazy_time")
+            p.bet(a, T, slip(("crazy_time", "1.00", ())))
+            p.bet(b, T, slip(("1", "1.00", ())))
+            p.close_round(rid)
+            assert p.result_round(rid)["window"]["bonus"] == "crazy_time"
+            view = c.get(f"/api/shows/tables/{T}/round", headers=ah).json()
+            assert view["window"]["open"] and view["window"]["you_play"] and view["window"]["your_pick"] is None
+            for who, body, status, code in ((bh, {"choice": "green"}, 403, "not_in_bonus"),
+                                            (ah, {"choice": "red"}, 422, "pick_outside_board")):
+                r = c.post(url.format(rid), headers={**who, **key()}, json=body)
+                assert (r.status_code, r.json()["code"]) == (status, code), r.text
+            k = key()
+            r = c.post(url.format(rid), headers={**ah, **k}, json={"choice": "yellow"})
+            assert r.status_code == 200 and r.json()["your_pick"] == {"choice": "yellow", "by": "player"}
+            again = c.post(url.format(rid), headers={**ah, **k}, json={"choice": "yellow"})
+            assert again.headers.get("Idempotent-Replayed") == "true"  # the same request, replayed
+            r = c.post(url.format(rid), headers={**ah, **key()}, json={"choice": "blue"})
+            assert (r.status_code, r.json()["code"]) == (409, "already_picked")
+            assert (cash(p, a), cash(p, b)) == (1900, 1900)
+            assert p.show_window_done(rid)  # every bettor picked
+            p.show_finish(rid)
+            rep = p.settle_round(rid)
+            mult = p.read(lambda s: s.get(Round, rid)).outcome["crazy_time"]["multipliers"]  # type: ignore[union-attr]
+            assert {pr.player_id: pr.returned for pr in rep.plays} == {a.id: 100 + 100 * mult["yellow"], b.id: 0}
+            mine = c.get(f"/api/shows/rounds/{rid}", headers=ah).json()
+            assert mine["state"] == "settled" and mine["returned_minor"] == 100 + 100 * mult["yellow"]
+    finally:
+        p.db.dispose()

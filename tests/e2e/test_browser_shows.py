@@ -114,7 +114,11 @@ def test_000_12_22_dream_catcher_page_plays_a_round_at_a_table(page: Any, show_s
     base = show_server.base
     page.set_default_timeout(20_000)
     _register_and_deposit(page, base, "50.00", 5000)
-    page.goto(f"{base}/dreamcatcher.html?table=dc-eur")
+    page.goto(f"{base}/")  # the lobby links each show table to its own page
+    assert page.get_by_role("link", name="Play at Crazy_time (EUR)").get_attribute("href") == \
+        "/crazytime.html?table=ct-eur"
+    page.get_by_role("link", name="Play at Dream_catcher (EUR)").click()
+    page.wait_for_url("**/dreamcatcher.html?table=dc-eur")
     page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '5000'")
     page.wait_for_function(
         "() => document.querySelector('#phase').textContent === 'Place your bets'"
