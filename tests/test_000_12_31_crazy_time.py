@@ -371,8 +371,8 @@ def test_000_12_31_variant_validation() -> None:
         parse_variant(bad, "bad")
 
 
-def test_000_12_31_a_crazy_time_shared_table_is_refused_until_its_decision_window_exists() -> None:
-    from croupier.platform.config import InvalidTableConfig, TableConfig
+def test_000_12_31_a_crazy_time_shared_table_is_accepted_now_its_decision_window_exists() -> None:
+    from croupier.platform.config import TableConfig
 
-    with pytest.raises(InvalidTableConfig, match="no shared table yet"):
-        TableConfig("ct-eur", "Crazy Time", "crazy_time", "standard", "EUR")
+    # issue 18 part 4: the bonus decision window runs at a shared table (test_000_12_31_show_table.py)
+    assert TableConfig("ct-eur", "Crazy Time", "crazy_time", "standard", "EUR").game == "crazy_time"

@@ -643,6 +643,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     from croupier.api.draws import router as draws_router  # issue 20: draw tables
 
     app.include_router(draws_router)  # issue 20
+    from croupier.api.shows import router as shows_router  # issue 18: show bonus picks
+
+    app.include_router(shows_router)  # issue 18
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api.live_devices import device_ws  # issue 16: the readers' socket
     app.add_api_websocket_route("/api/live/tables/{table_id}/device", device_ws)

@@ -23,6 +23,9 @@
 * ``CROUPIER_CRASH_TIMING`` [the variants']: ``betting_ms:growth_per_second`` for every crash
   table of this server (a demo or test table: a short betting phase, a fast curve; the crash law
   and the chain do not depend on it)
+* ``CROUPIER_SHOW_PICK_SECONDS`` [the variant's ``pick_seconds``]: the decision window of a show
+  bonus (Crazy Time's Cash Hunt pick and flapper choice, issue 18) at every show table of this
+  server; show tables are listed in ``CROUPIER_EXTRA_TABLES`` (``ct-eur:crazy_time:standard:EUR``)
 * ``CROUPIER_RATE_LIMITS`` [1]: per-address rate limits on registration, login and deposits
   (api/strict.py; benchmarks that register many players from one address turn them off)
 """
@@ -40,9 +43,9 @@ SOURCES = ("rng", "live")
 #: issue 16: games whose table rounds wait for players' decisions run on a live table only
 #: (an RNG blackjack or Casino Hold'em is a single-player decision round, platform/interactive.py)
 LIVE_ONLY_GAMES = frozenset({"blackjack", "casino_holdem"})
-#: issue 18 (docs/shows.md, Crazy Time): games whose bonus opens a decision window per bet, which
-#: the shared-table contract does not carry yet: played single-player only (/api/interactive)
-NO_TABLE_GAMES = frozenset({"crazy_time"})
+#: games with no shared table (none since issue 18 part 4: Crazy Time's bonus decision window
+#: runs at a shared table, platform/show_picks.py)
+NO_TABLE_GAMES: frozenset[str] = frozenset()
 
 
 class InvalidTableConfig(CroupierError, ValueError):
@@ -184,6 +187,8 @@ class Settings:
     rate_limits: bool = True
     #: slot autoplay (issue 15): the pause after each spin of a series run by the server
     autoplay_spin_seconds: float = 0.0
+    #: issue 18: a show bonus's decision window in seconds (None: the variant's ``pick_seconds``)
+    show_pick_seconds: float | None = None
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -209,5 +214,6 @@ class Settings:
             fast_lane=_flag("CROUPIER_FAST_LANE", True),
             rate_limits=_flag("CROUPIER_RATE_LIMITS", True),
             autoplay_spin_seconds=_float("CROUPIER_AUTOPLAY_SPIN_SECONDS", 0.0),
+            show_pick_seconds=_float("CROUPIER_SHOW_PICK_SECONDS", 0.0) or None,  # issue 18
         )
         return replace(base, **overrides)

@@ -111,6 +111,13 @@ class TableRunner:
             if not got:  # voided, or held for a manual settlement (004 §1.20.2)
                 return rid
         res = await asyncio.to_thread(ops.result_view if live else p.result_round, rid)
+        if res.get("window") is not None:  # issue 18: a show bonus's decision window
+            from croupier.platform.show_runner import run_window
+
+            done = await run_window(p, self.publish, tid, rid, res["window"], stop)
+            if done is None:
+                return rid
+            res = done
         await self.publish(table_message(tid, {"type": "result", "table_id": tid, **res,
                                                "server_time": iso(p.clock())}))
         rep = await asyncio.to_thread(p.settle_round, rid)

@@ -13,7 +13,7 @@ import hashlib
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any, TypeVar, cast
 
 from sqlalchemy import Table, select
@@ -33,12 +33,13 @@ from croupier.platform import (
     live_decisions,
     players,
     shoes,
+    show_picks,
     table_limits,
     tables,
     throttle,
     wallet,
 )
-from croupier.platform.clock import Clock, iso, utcnow
+from croupier.platform.clock import Clock, aware, iso, utcnow
 from croupier.platform.config import Settings
 from croupier.platform.errors import IdempotencyConflict, Unauthorized
 from croupier.platform.ledger import Ledger, LedgerAudit, audit
@@ -370,6 +371,10 @@ class Platform:
 
     def result_round(self, round_id: int) -> dict[str, Any]:
         def fn(s: Session) -> dict[str, Any]:
+            rnd0 = s.get(Round, round_id)
+            if rnd0 is not None and rnd0.table_id is not None and show_picks.has_window(rnd0.game):
+                # issue 18: a bonus with a decision window answers ``window`` (still closed)
+                return show_picks.begin(s, round_id, self.clock(), self.settings.show_pick_seconds)
             rnd = tables.result_round(s, round_id, self.clock())
             return {"round_id": rnd.id, "outcome": rnd.outcome, "server_seed": rnd.server_seed,
                     "display": view_of(rnd.game, rnd.variant, rnd.outcome),  # issue 14
@@ -383,11 +388,31 @@ class Platform:
                     live_decisions.is_live_blackjack(rnd.game, rnd.variant):
                 # issue 16: a live blackjack round is one engine round of the whole table
                 return live_decisions.settle(s, round_id, self.clock())
+            if rnd is not None and rnd.table_id is not None and show_picks.has_window(rnd.game):
+                return show_picks.settle(s, round_id, self.clock())  # issue 18: per-player picks
             if rnd is not None and rnd.table_id is not None and \
                     live_common.is_shared_table(rnd.game, rnd.variant):
                 return live_common.settle(s, round_id, self.clock())  # 004 §4: the common hand
             return tables.settle_round(s, round_id, self.clock())
         return self.run(fn)
+
+    # -- issue 18: a show bonus's decision window --------------------------------------------
+
+    def show_pick(self, player: Player, round_id: int, choice: Any) -> dict[str, Any]:
+        return self.run(lambda s: show_picks.pick(s, round_id, player, choice, self.clock()))
+
+    def show_window_done(self, round_id: int) -> bool:
+        """The window's deadline passed, or every bettor has picked."""
+        def fn(s: Session) -> bool:
+            w = show_picks.window_of(s, round_id)
+            if w is None:
+                return True
+            closes = aware(datetime.fromisoformat(str(w["closes_at"])))
+            return self.clock() >= closes or show_picks.all_picked(s, round_id)
+        return self.read(fn)
+
+    def show_finish(self, round_id: int) -> dict[str, Any] | None:
+        return self.run(lambda s: show_picks.finish(s, round_id, self.clock()))
 
     def void_round(self, round_id: int, reason: str) -> RoundReport | None:
         return self.run(lambda s: tables.void_round(s, round_id, reason, self.clock()))
@@ -402,6 +427,11 @@ class Platform:
                     rep = self.settle_round(round_id)
                 except Exception as exc:  # noqa: BLE001 - a software error voids (000 §11)
                     rep = self.void_round(round_id, f"software error while settling: {exc}")
+            elif self.read(functools.partial(show_picks.in_window, round_id=round_id)):
+                # issue 18: a restart in a bonus window closes it with the defaults and settles
+                done = self.run(functools.partial(show_picks.finish, round_id=round_id,
+                                                  now=self.clock(), early=True))
+                rep = None if done is None else self.settle_round(round_id)
             else:
                 rep = self.void_round(round_id, tables.RESTART_REASON)
             if rep is not None:

@@ -74,6 +74,9 @@ class CrazyTimeVariant:
     assumptions: tuple[str, ...]
     paytable_assumed: bool = True
     admission_override: bool = False
+    #: the seconds a bonus's decision window stays open at a shared table (Cash Hunt pick,
+    #: flapper choice): 000 §12.31 says "during a countdown" without a figure (ASSUMPTION: 15)
+    pick_seconds: int = 15
 
     @property
     def segments(self) -> tuple[str, ...]:
@@ -189,4 +192,5 @@ def parse_variant(data: Mapping[str, Any], name: str) -> CrazyTimeVariant:
         assumptions=tuple(str(a) for a in data.get("assumptions", ())),
         admission_override=boolean(dict(data.get("admission", {})).get("override", False),
                                    f"{w}.admission.override"),
+        pick_seconds=integer(data.get("pick_seconds", 15), f"{w}.pick_seconds", 1, 600),
     )
