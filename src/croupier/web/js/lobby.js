@@ -51,6 +51,7 @@ const PLAY_TEXT = {
 const DRAW_PAGES = { keno: "/keno.html" }; // draw tables (issue 20)
 // the fixed-odds draw tables (issue 20: Lucky 5/7/6, Fruitrace) have their own page
 for (const g of ["lucky5", "lucky7", "lucky6", "lucky6_48", "fruitrace"]) DRAW_PAGES[g] = "/lucky.html";
+DRAW_PAGES.megaball = "/megaball.html"; // Mega Ball's cards (000 §12.43)
 const tablePage = (t) => t.game === "sicbo" ? sicboPage(t.variant, t.id) : DICE_GAMES.includes(t.game) ? `${gamePage(t.game, t.variant)}&table=${encodeURIComponent(t.id)}`
   : `${["crash", "rocketon"].includes(t.game) ? "/crash.html" : t.game === "craps" ? "/craps.html" : DRAW_PAGES[t.game] || (t.roads ? "/baccarat.html" : "/table.html")}?id=${encodeURIComponent(t.id)}`;
 // issue 19: the Sic Bo board (full and simplified, js/sicbo/); Lightning Dice and Dice Duel tables on game.html
