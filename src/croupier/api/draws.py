@@ -26,7 +26,7 @@ router = APIRouter(prefix="/api/draws", responses=ERRORS, tags=["draws"])
 
 class TicketIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    bets: list[S.BetIn] = Field(min_length=1, max_length=20)
+    bets: list[S.BetIn] = Field(min_length=1, max_length=200)  # Mega Ball: up to 200 cards
     draws: StrictInt = Field(1, description="the number of consecutive draws the ticket plays "
                              "(1 to the variant's max_draws)")
     first_draw: StrictInt | None = Field(None, description="the first draw's number (default: "

@@ -51,6 +51,7 @@ const PLAY_TEXT = {
 const DRAW_PAGES = { keno: "/keno.html" }; // draw tables (issue 20)
 // the fixed-odds draw tables (issue 20: Lucky 5/7/6, Fruitrace) have their own page
 for (const g of ["lucky5", "lucky7", "lucky6", "lucky6_48", "fruitrace"]) DRAW_PAGES[g] = "/lucky.html";
+DRAW_PAGES.megaball = "/megaball.html"; // Mega Ball's cards (000 §12.43)
 // issue 18: the game-show tables' own pages (js/shows/: Crazy Time's bonus picks)
 const SHOW_PAGES = { dream_catcher: "/dreamcatcher.html", crazy_time: "/crazytime.html" };
 const tablePage = (t) => SHOW_PAGES[t.game] ? `${SHOW_PAGES[t.game]}?table=${encodeURIComponent(t.id)}` : t.game === "sicbo" ? sicboPage(t.variant, t.id) : DICE_GAMES.includes(t.game) ? `${gamePage(t.game, t.variant)}&table=${encodeURIComponent(t.id)}`

@@ -58,6 +58,7 @@ function layPage(css, name) {
 //   drawText(d, span) a ticket's draw as text (may add data-attributes to span)
 //   bets()            the bets of a purchase, or null (after a toast) when there is none to buy
 //   errorInMine       show a failed purchase's message in #mine too
+//   settled(msg)      after a draw_settled message (optional; Mega Ball shows its bonus)
 export function drawBoard(tableId, page, hooks) {
   const afterBalls = hooks.afterBalls || (() => {});
   const tablePath = `/api/draws/${encodeURIComponent(tableId)}`;
@@ -208,6 +209,7 @@ export function drawBoard(tableId, page, hooks) {
       refreshBalance();
       refreshTickets().catch(() => {});
       refresh().catch(() => {});
+      if (hooks.settled) hooks.settled(msg).catch(() => {});
     } else if (msg.type === "draw_voided") {
       toast(`Draw #${msg.number} was voided: ${msg.reason}`, "info");
       refreshBalance();
