@@ -13,7 +13,7 @@ import pytest
 from croupier.games.pvp.backgammon.board import legal_turns, turn_dice
 from croupier.games.pvp.backgammon.engine import ENGINE
 from croupier.games.pvp.backgammon.variant import load_variant
-from tests.bg_helpers import brute_force, code, side
+from tests.bg_helpers import brute_force, brute_force_long, code, side
 
 OPPOSED = ("short", "armenian", "nack", "hyper")
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
@@ -63,6 +63,51 @@ def test_000_12_12_1_positions_from_random_games_match_a_brute_force(name: str) 
                 break
             me, opp = opp, me
     assert checked >= 200
+
+
+@pytest.mark.parametrize("name", ["pioneer", "blitz"])
+def test_000_12_12_1_pioneer_and_blitz_random_positions_match_a_brute_force(name: str) -> None:
+    v = load_variant(name)
+    rng = random.Random(name)
+    checked = 0
+    while checked < 200:
+        me, opp = v.start, v.start
+        for _ply in range(200):
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            mine = legal_turns(v, me, opp, turn_dice(v, d1, d2))
+            assert set(mine) == brute_force(v, me, opp, d1, d2), (name, me, opp, d1, d2)
+            checked += 1
+            if mine:
+                me, opp = rng.choice(sorted(mine))
+            if me[0] == v.checkers:
+                break
+            me, opp = opp, me
+
+
+def test_000_12_12_1_long_opening_and_random_positions_match_a_brute_force() -> None:
+    v = load_variant("long")
+    for d1, d2 in ROLLS:
+        for first in (True, False):
+            mine = legal_turns(v, v.start, v.start, turn_dice(v, d1, d2), first)
+            assert set(mine) == brute_force_long(v, v.start, v.start, d1, d2, first), (d1, d2, first)
+    rng = random.Random("long")
+    checked = 0
+    while checked < 300:
+        me, opp = v.start, v.start
+        firsts = [True, True]
+        who = 0
+        for _ply in range(400):
+            d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+            mine = legal_turns(v, me, opp, turn_dice(v, d1, d2), firsts[who])
+            assert set(mine) == brute_force_long(v, me, opp, d1, d2, firsts[who]), (me, opp, d1, d2)
+            checked += 1
+            firsts[who] = False
+            if mine:
+                me, opp = rng.choice(sorted(mine))
+            if me[0] == v.checkers:
+                break
+            me, opp = opp, me
+            who = 1 - who
 
 
 # -- hand-checked positions --------------------------------------------------------------------
