@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from croupier.games.base import Decision, DrawAction
+from croupier.games.base import Decision, DrawAction, Event
 from croupier.games.pvp.backgammon.engine import ENGINE, MatchSetup, MatchState, replay_match
 from croupier.games.pvp.backgammon.variant import BAR, load_variant, variant_names
 from croupier.games.pvp.fund import FundRake
@@ -54,6 +54,7 @@ def play_checked(name: str, setup: MatchSetup, source: RandomSource, cube_play: 
     assert se.total_stake == fund == se.total_returned + se.rake
     assert se.rake == (setup.rake.of(fund) if setup.rake else 0)
     assert replay_match(ENGINE, v, s.events) == se
+    assert replay_match(ENGINE, v, [Event.from_dict(e.to_dict()) for e in s.events]) == se
     return s
 
 

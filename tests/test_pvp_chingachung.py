@@ -13,7 +13,7 @@ from croupier.errors import (
     StakeBelowMinimum,
     VariantError,
 )
-from croupier.games.base import Decision, DrawAction, play_seated
+from croupier.games.base import Decision, DrawAction, Event, play_seated
 from croupier.games.pvp.chingachung.engine import ENGINE, MatchState, TableSetup, replay_match
 from croupier.games.pvp.chingachung.variant import load_variant
 from croupier.rng import seeded
@@ -63,6 +63,7 @@ def test_000_12_12_7_first_to_the_score_wins_the_fund_less_4_percent() -> None:
     se = ENGINE.settle(s)
     assert [b.returned for b in se.bets] == [0, 960] and se.rake == 40
     assert replay_match(ENGINE, V, s.events) == se
+    assert replay_match(ENGINE, V, [Event.from_dict(e.to_dict()) for e in s.events]) == se
 
 
 def test_000_12_12_7_running_out_of_step_time_loses_whatever_the_score() -> None:
@@ -107,3 +108,4 @@ def test_000_12_12_7_random_play_ends_with_one_winner_and_the_ledger_sums(seed: 
     assert max(s.score) == target and sorted(b.outcome for b in se.bets) == ["lose", "win"]
     assert se.total_stake == se.total_returned + se.rake == 2 * stake
     assert replay_match(ENGINE, V, s.events) == se
+    assert replay_match(ENGINE, V, [Event.from_dict(e.to_dict()) for e in s.events]) == se

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.errors import IllegalAction, RoundFinished, VariantError
-from croupier.games.base import Decision, DrawAction, play_seated
+from croupier.games.base import Decision, DrawAction, Event, play_seated
 from croupier.games.pvp.domino.engine import (
     ENGINE,
     MatchState,
@@ -193,6 +193,14 @@ def test_000_12_12_2_match_to_the_target_and_the_fund_less_rake() -> None:
     assert [b.returned for b in se.bets] == [1920, 0] and se.rake == 80
 
 
+def test_000_12_12_2_step_time_out_loses_the_match() -> None:
+    s = deal(start(), "0:1 0:2 0:3 0:4 0:5 0:6 1:2", "3:3 1:3 1:4 1:5 1:6 2:3 2:4")
+    with pytest.raises(IllegalAction, match="only the player to move can run out of time"):
+        ENGINE.apply(s, Decision("time_out", {"seat": "house", "player": 1}))
+    t = ENGINE.apply(s, Decision("time_out", {"seat": "house", "player": 2}))
+    assert t.winner == 0 and [b.returned for b in ENGINE.settle(t).bets] == [1920, 0]
+
+
 def test_000_12_12_2_bad_input() -> None:
     s = deal(start(), "0:1 0:2 0:3 0:4 0:5 0:6 1:2", "3:3 1:3 1:4 1:5 1:6 2:3 2:4")
     with pytest.raises(IllegalAction, match="out of turn: seat 2 is to play, not seat 1"):
@@ -236,3 +244,4 @@ def test_000_12_12_2_random_play_ends_bones_are_conserved_and_the_ledger_sums(
     assert sorted(b.outcome for b in se.bets) == ["lose", "win"]
     assert se.total_stake == se.total_returned + se.rake == 2 * stake
     assert replay_match(ENGINE, v, s.events) == se
+    assert replay_match(ENGINE, v, [Event.from_dict(e.to_dict()) for e in s.events]) == se

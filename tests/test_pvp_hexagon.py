@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from croupier.errors import IllegalAction, RoundFinished
-from croupier.games.base import Decision, DrawAction, play_seated
+from croupier.games.base import Decision, DrawAction, Event, play_seated
 from croupier.games.pvp.hexagon.board import Board, legal_moves, play
 from croupier.games.pvp.hexagon.engine import (
     ENGINE,
@@ -126,8 +126,10 @@ def test_000_12_12_8_the_full_board_most_pieces_wins() -> None:
 
 def test_000_12_12_8_time_out_and_leaving_lose() -> None:
     s = start()
-    t = ENGINE.apply(s, Decision("time_out", {"seat": "house", "player": 2}))
-    assert t.winner == 0
+    t = ENGINE.apply(s, Decision("time_out", {"seat": "house", "player": 1}))
+    assert t.winner == 1  # seat 1's clock ran (his move): seat 2 wins whatever the count
+    with pytest.raises(IllegalAction, match="only the player to move can run out of time"):
+        ENGINE.apply(s, Decision("time_out", {"seat": "house", "player": 2}))
     r = ENGINE.apply(s, Decision("resign", {"seat": 1}))
     assert r.winner == 1 and [b.outcome for b in ENGINE.settle(r).bets] == ["lose", "win"]
 
@@ -170,3 +172,4 @@ def test_000_12_12_8_random_play_ends_full_with_one_winner(seed: int, name: str,
     assert sorted(b.outcome for b in se.bets) == ["lose", "win"]
     assert se.total_stake == se.total_returned + se.rake == 2 * stake
     assert replay_game(ENGINE, v, s.events) == se
+    assert replay_game(ENGINE, v, [Event.from_dict(e.to_dict()) for e in s.events]) == se

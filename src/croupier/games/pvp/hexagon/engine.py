@@ -101,9 +101,9 @@ class HexagonEngine:
                 return self._close(s._replace(events=events), VOID, "void")
             if name == "time_out":
                 player = args.get("player")
-                if player not in s.setup.seats:
-                    raise IllegalAction(f"seat {player!r} is not at this table")
-                return self._close(s._replace(events=events), 1 - s.setup.seats.index(player), "time_out")
+                if s.phase not in ("play", "move") or player != s.seat(s.player - 1):
+                    raise IllegalAction(f"only the player to move can run out of time, not {player!r}")
+                return self._close(s._replace(events=events), 1 - (s.player - 1), "time_out")
             raise IllegalAction(f"the house may time_out or void, not {name!r}")
         if seat not in s.setup.seats:
             raise IllegalAction(f"seat {seat!r} is not at this table")
