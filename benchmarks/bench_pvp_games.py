@@ -1,6 +1,6 @@
 """Player-vs-player games of issue 22: random legal games per second through each engine
 (backgammon's seven variants as one-point games, the cube always answered roll/take so every game
-is played out; Hexagon; Domino to the first target; Chingachung to 3), with both players choosing
+is played out; Hexagon; Domino to the first target; Chingachung to 3; Toto 21 to 4), with both players choosing
 uniformly among the legal moves.
 
 Rates are per wall-clock second and per CPU second of this process (the machine is shared), with
@@ -32,6 +32,9 @@ from croupier.games.pvp.hexagon.engine import ENGINE as HEX
 from croupier.games.pvp.hexagon.engine import TableSetup as HexSetup
 from croupier.games.pvp.hexagon.variant import load_variant as hex_variant
 from croupier.games.pvp.hexagon.variant import variant_names as hex_names
+from croupier.games.pvp.toto21.engine import ENGINE as TOTO
+from croupier.games.pvp.toto21.engine import TableSetup as TotoSetup
+from croupier.games.pvp.toto21.variant import load_variant as toto_variant
 from croupier.rng import RandomSource
 
 
@@ -85,6 +88,9 @@ def main() -> None:
     rv = rps_variant()
     measure("chingachung to 3", games, lambda src, bot: play_seated(
         RPS, rv, RpsSetup((1, 2), 1000, 3), "AMD", src, {1: bot, 2: bot}))
+    tv = toto_variant()
+    measure("toto 21 to 4", games, lambda src, bot: play_seated(
+        TOTO, tv, TotoSetup((1, 2), 1000, 4), "AMD", src, {1: bot, 2: bot}))
 
 
 if __name__ == "__main__":
