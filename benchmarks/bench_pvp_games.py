@@ -1,6 +1,6 @@
 """Player-vs-player games of issue 22: random legal games per second through each engine
 (backgammon's seven variants as one-point games, the cube always answered roll/take so every game
-is played out; Hexagon; Domino to the first target; Chingachung to 3; Toto 21 to 4), with both players choosing
+is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Toto 21 to 4), with both players choosing
 uniformly among the legal moves.
 
 Rates are per wall-clock second and per CPU second of this process (the machine is shared), with
@@ -28,6 +28,9 @@ from croupier.games.pvp.domino.engine import ENGINE as DOM
 from croupier.games.pvp.domino.engine import TableSetup as DomSetup
 from croupier.games.pvp.domino.variant import load_variant as dom_variant
 from croupier.games.pvp.domino.variant import variant_names as dom_names
+from croupier.games.pvp.goal_penalty.engine import ENGINE as GOAL
+from croupier.games.pvp.goal_penalty.engine import TableSetup as GoalSetup
+from croupier.games.pvp.goal_penalty.variant import load_variant as goal_variant
 from croupier.games.pvp.hexagon.engine import ENGINE as HEX
 from croupier.games.pvp.hexagon.engine import TableSetup as HexSetup
 from croupier.games.pvp.hexagon.variant import load_variant as hex_variant
@@ -88,6 +91,9 @@ def main() -> None:
     rv = rps_variant()
     measure("chingachung to 3", games, lambda src, bot: play_seated(
         RPS, rv, RpsSetup((1, 2), 1000, 3), "AMD", src, {1: bot, 2: bot}))
+    gv = goal_variant()
+    measure("goal penalty, 5 shots", games, lambda src, bot: play_seated(
+        GOAL, gv, GoalSetup((1, 2), 1000, 5), "AMD", src, {1: bot, 2: bot}))
     tv = toto_variant()
     measure("toto 21 to 4", games, lambda src, bot: play_seated(
         TOTO, tv, TotoSetup((1, 2), 1000, 4), "AMD", src, {1: bot, 2: bot}))
