@@ -1,6 +1,6 @@
 """Player-vs-player games of issue 22: random legal games per second through each engine
 (backgammon's seven variants as one-point games, the cube always answered roll/take so every game
-is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Toto 21 to 4), with both players choosing
+is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Baron to 3; Toto 21 to 4), with both players choosing
 uniformly among the legal moves.
 
 Rates are per wall-clock second and per CPU second of this process (the machine is shared), with
@@ -21,6 +21,9 @@ from croupier.games.pvp.backgammon.engine import ENGINE as BG
 from croupier.games.pvp.backgammon.engine import MatchSetup
 from croupier.games.pvp.backgammon.variant import load_variant as bg_variant
 from croupier.games.pvp.backgammon.variant import variant_names as bg_names
+from croupier.games.pvp.baron.engine import ENGINE as BARON
+from croupier.games.pvp.baron.engine import TableSetup as BaronSetup
+from croupier.games.pvp.baron.variant import load_variant as baron_variant
 from croupier.games.pvp.chingachung.engine import ENGINE as RPS
 from croupier.games.pvp.chingachung.engine import TableSetup as RpsSetup
 from croupier.games.pvp.chingachung.variant import load_variant as rps_variant
@@ -94,6 +97,9 @@ def main() -> None:
     gv = goal_variant()
     measure("goal penalty, 5 shots", games, lambda src, bot: play_seated(
         GOAL, gv, GoalSetup((1, 2), 1000, 5), "AMD", src, {1: bot, 2: bot}))
+    bv = baron_variant()
+    measure("baron to 3", games, lambda src, bot: play_seated(
+        BARON, bv, BaronSetup((1, 2), 1000, 3), "AMD", src, {1: bot, 2: bot}))
     tv = toto_variant()
     measure("toto 21 to 4", games, lambda src, bot: play_seated(
         TOTO, tv, TotoSetup((1, 2), 1000, 4), "AMD", src, {1: bot, 2: bot}))
