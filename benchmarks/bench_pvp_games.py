@@ -1,0 +1,109 @@
+"""Player-vs-player games of issue 22: random legal games per second through each engine
+(backgammon's seven variants as one-point games, the cube always answered roll/take so every game
+is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Baron to 3; Toto 21 to 4), with both players choosing
+uniformly among the legal moves.
+
+Rates are per wall-clock second and per CPU second of this process (the machine is shared), with
+the load average. Dice, deals and bot choices come from a fast seeded PRNG (benchmark only, never
+the global ``random``). ``PVP_GAMES`` sets the number of games per line (default 100).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+from croupier.games.base import Decision, play_seated
+from croupier.games.pvp.backgammon.engine import ENGINE as BG
+from croupier.games.pvp.backgammon.engine import MatchSetup
+from croupier.games.pvp.backgammon.variant import load_variant as bg_variant
+from croupier.games.pvp.backgammon.variant import variant_names as bg_names
+from croupier.games.pvp.baron.engine import ENGINE as BARON
+from croupier.games.pvp.baron.engine import TableSetup as BaronSetup
+from croupier.games.pvp.baron.variant import load_variant as baron_variant
+from croupier.games.pvp.chingachung.engine import ENGINE as RPS
+from croupier.games.pvp.chingachung.engine import TableSetup as RpsSetup
+from croupier.games.pvp.chingachung.variant import load_variant as rps_variant
+from croupier.games.pvp.domino.engine import ENGINE as DOM
+from croupier.games.pvp.domino.engine import TableSetup as DomSetup
+from croupier.games.pvp.domino.variant import load_variant as dom_variant
+from croupier.games.pvp.domino.variant import variant_names as dom_names
+from croupier.games.pvp.goal_penalty.engine import ENGINE as GOAL
+from croupier.games.pvp.goal_penalty.engine import TableSetup as GoalSetup
+from croupier.games.pvp.goal_penalty.variant import load_variant as goal_variant
+from croupier.games.pvp.hexagon.engine import ENGINE as HEX
+from croupier.games.pvp.hexagon.engine import TableSetup as HexSetup
+from croupier.games.pvp.hexagon.variant import load_variant as hex_variant
+from croupier.games.pvp.hexagon.variant import variant_names as hex_names
+from croupier.games.pvp.toto21.engine import ENGINE as TOTO
+from croupier.games.pvp.toto21.engine import TableSetup as TotoSetup
+from croupier.games.pvp.toto21.variant import load_variant as toto_variant
+from croupier.rng import RandomSource
+
+
+class FastSource(RandomSource):
+    """A seeded Mersenne Twister instance (never the global ``random``): benchmark only."""
+
+    def __init__(self, seed: int) -> None:
+        self._rnd = random.Random(seed)
+
+    def randbelow(self, n: int) -> int:
+        return self._rnd.randrange(n)
+
+
+def measure(label: str, games: int, one: Callable[[RandomSource, Any], None]) -> None:
+    src = FastSource(7)
+    pick = FastSource(8)
+
+    def bot(_state: Any, legal: list[Decision]) -> Decision:
+        # the cube's answers are not chosen at random (a random double/drop ends the game at
+        # once and would measure nothing): roll and take, so every game is played out
+        for d in legal:
+            if d.name in ("roll", "take"):
+                return d
+        return legal[pick.randbelow(len(legal))]
+
+    w0, c0 = time.perf_counter(), time.process_time()
+    for _ in range(games):
+        one(src, bot)
+    wall = games / (time.perf_counter() - w0)
+    cpu = games / max(time.process_time() - c0, 1e-9)
+    print(f"{label:28s} {wall:10.1f} games/s wall {cpu:10.1f} games/s CPU", flush=True)
+
+
+def main() -> None:
+    games = int(os.environ.get("PVP_GAMES", "100"))
+    print(f"load average {os.getloadavg()[0]:.1f}; {games} random legal games a line")
+    for name in bg_names():
+        v = bg_variant(name)
+        setup = MatchSetup((1, 2), 1000, target=1, cube=v.cube == "mandatory",
+                           koks=v.koks == "mandatory")
+        measure(f"backgammon {name}", games, lambda src, bot, v=v, setup=setup: play_seated(
+            BG, v, setup, "AMD", src, {1: bot, 2: bot}))
+    for name in hex_names():
+        hv = hex_variant(name)
+        measure(f"hexagon {name}", games, lambda src, bot, hv=hv: play_seated(
+            HEX, hv, HexSetup((1, 2), 1000), "AMD", src, {1: bot, 2: bot}))
+    for name in dom_names():
+        dv = dom_variant(name)
+        measure(f"domino {name} to {dv.targets[0]}", games, lambda src, bot, dv=dv: play_seated(
+            DOM, dv, DomSetup((1, 2), 1000, dv.targets[0]), "AMD", src, {1: bot, 2: bot}))
+    rv = rps_variant()
+    measure("chingachung to 3", games, lambda src, bot: play_seated(
+        RPS, rv, RpsSetup((1, 2), 1000, 3), "AMD", src, {1: bot, 2: bot}))
+    gv = goal_variant()
+    measure("goal penalty, 5 shots", games, lambda src, bot: play_seated(
+        GOAL, gv, GoalSetup((1, 2), 1000, 5), "AMD", src, {1: bot, 2: bot}))
+    bv = baron_variant()
+    measure("baron to 3", games, lambda src, bot: play_seated(
+        BARON, bv, BaronSetup((1, 2), 1000, 3), "AMD", src, {1: bot, 2: bot}))
+    tv = toto_variant()
+    measure("toto 21 to 4", games, lambda src, bot: play_seated(
+        TOTO, tv, TotoSetup((1, 2), 1000, 4), "AMD", src, {1: bot, 2: bot}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,8 @@
+"""Backgammon, player against player (000 §12.12.1: Short, Armenian, Long, Blitz, Pioneer, Hyper,
+Nack).
+
+* :mod:`.variant` - the rule sets as data (``variants/pvp_backgammon/<name>.toml``).
+* :mod:`.board` - checker movement, whole-turn legal moves and the forced-move rules.
+* :mod:`.state` - the table input and the immutable match state.
+* :mod:`.engine` - the match engine (opening roll, cube, Crawford, Mars/Koks, the fund's rake).
+"""

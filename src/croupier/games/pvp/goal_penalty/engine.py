@@ -1,0 +1,194 @@
+"""The Goal Penalty match engine (000 §12.12.6) on the seated-engine contract of
+:mod:`croupier.games.base`.
+
+A ``roles`` draw (0/1) makes one seat the first Forward (Flow 1). Each shot: the Forward
+``shoot`` ``{"sector": 1..6}``, then the Goalkeeper ``guard`` ``{"sector": 1..6}`` without seeing
+it (the record holds the shot in its ``decision`` event: the platform shows it to the keeper only
+after his choice); different sectors are a goal (Flow 3); the roles swap (Flow 4). Shooting stops
+as soon as the trailing player cannot catch up with the shots he has left (Flow 6, ASSUMPTION);
+a tie after the set shots goes to sudden death, a shot each a round, until one scores and the
+other does not (Flow 5). Decisions carry ``{"seat": n}``; ``resign`` at any time; the house's
+``time_out`` ``{"player": seat}`` (the player to act loses: ASSUMPTION) and ``void``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, Final, cast
+
+from croupier.errors import (
+    IllegalAction,
+    InvalidBet,
+    RoundFinished,
+    StakeAboveMaximum,
+    StakeBelowMinimum,
+    VariantError,
+)
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
+from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.games.pvp.goal_penalty.state import MatchState, TableSetup, setup_from_record
+from croupier.games.pvp.goal_penalty.variant import GoalPenaltyVariant
+from croupier.games.pvp.poker.state import HandSettlement
+from croupier.money import currency as money_currency
+
+__all__ = ["ENGINE", "GoalPenaltyEngine", "MatchState", "TableSetup", "decided", "replay_match"]
+
+HOUSE: Final = "house"
+VOID: Final = -2
+
+
+def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
+    return events + (Event(len(events), typ, data),)
+
+
+def decided(goals: Sequence[int], taken: Sequence[int], shots: int) -> int:
+    """The winner (0/1) once the result is settled, else -1. In regulation: a player whose goals
+    plus the shots he has left stay below the other's goals has lost (000 §12.12.6 Flow 6). In
+    sudden death (both past ``shots``): after each full round, a goal against a miss."""
+    if taken[0] <= shots and taken[1] <= shots:
+        for p in (0, 1):
+            q = 1 - p
+            if goals[p] + (shots - taken[p]) < goals[q]:
+                return q
+        if taken[0] == taken[1] == shots and goals[0] != goals[1]:
+            return 0 if goals[0] > goals[1] else 1
+        return -1
+    if taken[0] == taken[1] and goals[0] != goals[1]:
+        return 0 if goals[0] > goals[1] else 1
+    return -1
+
+
+class GoalPenaltyEngine:
+    """Goal Penalty matches for two players. Stateless."""
+
+    game = "pvp_goal_penalty"
+
+    def start(self, variant: GoalPenaltyVariant, setup: TableSetup, currency: str) -> MatchState:
+        money_currency(currency)
+        seats = setup.seats
+        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
+                or seats[0] == seats[1]):
+            raise InvalidBet(f"a Goal Penalty table has two different seats, got {seats!r}")
+        check_stake(setup.stake)
+        if currency == variant.stake_currency:
+            limits = f"the stake is {variant.stake_min}-{variant.stake_max} {currency} (000 §12.12.6), got {setup.stake}"
+            if setup.stake < variant.stake_min:
+                raise StakeBelowMinimum(limits)
+            if setup.stake > variant.stake_max:
+                raise StakeAboveMaximum(limits)
+        if setup.shots not in variant.shots:
+            raise VariantError(f"the number of shots is {', '.join(map(str, variant.shots))} (000 §12.12.6), got {setup.shots!r}")
+        if setup.rake is not None and not isinstance(setup.rake, FundRake):
+            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
+        head = Event(0, "round_started", {"currency": currency, "game": self.game,
+                                           "variant": variant.name, **setup.to_dict()})
+        return MatchState(variant, setup, currency, "roles", -1, -1, 0, (0, 0), (0, 0), -1, (head,))
+
+    def next_draw(self, s: MatchState) -> DrawRequest | None:
+        return DrawRequest("roles", 2) if s.phase == "roles" else None
+
+    def _actor(self, s: MatchState) -> int:
+        if s.phase == "shoot":
+            return s.shooter
+        if s.phase == "guard":
+            return 1 - s.shooter
+        return -1
+
+    def to_act(self, s: MatchState) -> int | None:
+        i = self._actor(s)
+        return None if i < 0 else s.seat(i)
+
+    def legal_actions(self, s: MatchState) -> list[Decision]:
+        i = self._actor(s)
+        if i < 0:
+            return []
+        name = "shoot" if s.phase == "shoot" else "guard"
+        return [Decision(name, {"seat": s.seat(i), "sector": k}) for k in range(1, s.variant.sectors + 1)]
+
+    def is_finished(self, s: MatchState) -> bool:
+        return s.phase == "done"
+
+    def apply(self, s: MatchState, action: DrawAction | Decision) -> MatchState:
+        if s.phase == "done":
+            raise RoundFinished("the match is over")
+        if isinstance(action, DrawAction):
+            if s.phase != "roles" or action.kind != "roles":
+                raise IllegalAction(f"the match waits for a decision, not a {action.kind} draw")
+            if type(action.value) is not int or action.value not in (0, 1):
+                raise IllegalAction(f"a roles draw is 0 or 1, got {action.value!r}")
+            events = _ev(s.events, "draw", {"kind": "roles", "value": action.value})
+            events = _ev(events, "roles", {"forward": s.seat(action.value),
+                                           "goalkeeper": s.seat(1 - action.value)})
+            return s._replace(phase="shoot", first=action.value, shooter=action.value, events=events)
+        if not isinstance(action, Decision):
+            raise IllegalAction(f"not an action: {action!r}")
+        name, args = action.name, action.args
+        seat = args.get("seat")
+        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        if seat == HOUSE:
+            if name == "void":
+                return self._close(s._replace(events=events), VOID, "void")
+            if name == "time_out":
+                actor = self._actor(s)
+                if actor < 0 or args.get("player") != s.seat(actor):
+                    raise IllegalAction(f"only the player to act can run out of time, not {args.get('player')!r}")
+                return self._close(s._replace(events=events), 1 - actor, "time_out")
+            raise IllegalAction(f"the house may time_out or void, not {name!r}")
+        if seat not in s.setup.seats:
+            raise IllegalAction(f"seat {seat!r} is not at this table")
+        i = s.setup.seats.index(seat)
+        if name == "resign":
+            return self._close(s._replace(events=events), 1 - i, "resigned")
+        actor = self._actor(s)
+        if actor < 0:
+            raise IllegalAction("the roles are being drawn: wait for your turn")
+        if i != actor:
+            raise IllegalAction(f"out of turn: seat {s.seat(actor)} is to act, not seat {seat}")
+        want = "shoot" if s.phase == "shoot" else "guard"
+        if name != want:
+            raise IllegalAction(f"the {'Forward shoots' if want == 'shoot' else 'Goalkeeper guards'}: '{want}', not {name!r}")
+        sector = args.get("sector")
+        if type(sector) is not int or not 1 <= sector <= s.variant.sectors:
+            raise IllegalAction(f"a sector is 1..{s.variant.sectors}, got {sector!r}")
+        s = s._replace(events=events)
+        if want == "shoot":
+            return s._replace(phase="guard", aim=sector)
+        return self._kick(s, s.aim, sector)
+
+    def _kick(self, s: MatchState, aim: int, guard: int) -> MatchState:
+        f = s.shooter
+        goal = aim != guard  # 000 §12.12.6 Flow 3
+        taken = list(s.taken)
+        goals = list(s.goals)
+        taken[f] += 1
+        goals[f] += goal
+        s = s._replace(taken=(taken[0], taken[1]), goals=(goals[0], goals[1]), aim=0,
+                       events=_ev(s.events, "kick", {
+                           "forward": s.seat(f), "aim": aim, "guard": guard, "goal": goal,
+                           "goals": [[s.seat(k), goals[k]] for k in (0, 1)]}))
+        w = decided(goals, taken, s.setup.shots)
+        if w >= 0:
+            return self._close(s, w, "score")
+        return s._replace(phase="shoot", shooter=1 - f)
+
+    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
+        s = s._replace(phase="done", winner=winner)
+        st = self.settle(s)
+        return s._replace(events=_ev(s.events, "result", {
+            "winner": None if winner == VOID else s.seat(winner), "how": how,
+            "goals": list(s.goals), "rake": st.rake,
+            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
+
+    def settle(self, s: MatchState) -> HandSettlement:
+        if s.winner == -1:
+            raise IllegalAction("the match is not over")
+        winner = None if s.winner == VOID else s.seat(s.winner)
+        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
+
+
+def replay_match(engine: GoalPenaltyEngine, variant: GoalPenaltyVariant,
+                 events: Sequence[Event]) -> HandSettlement:
+    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+
+
+ENGINE: Final = GoalPenaltyEngine()
