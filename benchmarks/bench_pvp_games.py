@@ -1,6 +1,6 @@
 """Player-vs-player games of issue 22: random legal games per second through each engine
 (backgammon's seven variants as one-point games, the cube always answered roll/take so every game
-is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Baron to 3; Toto 21 to 4), with both players choosing
+is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Baron to 3; Toto11 to 62; Toto 21 to 4), with both players choosing
 uniformly among the legal moves.
 
 Rates are per wall-clock second and per CPU second of this process (the machine is shared), with
@@ -38,6 +38,9 @@ from croupier.games.pvp.hexagon.engine import ENGINE as HEX
 from croupier.games.pvp.hexagon.engine import TableSetup as HexSetup
 from croupier.games.pvp.hexagon.variant import load_variant as hex_variant
 from croupier.games.pvp.hexagon.variant import variant_names as hex_names
+from croupier.games.pvp.toto11.engine import ENGINE as TOTO11
+from croupier.games.pvp.toto11.engine import TableSetup as Toto11Setup
+from croupier.games.pvp.toto11.variant import load_variant as toto11_variant
 from croupier.games.pvp.toto21.engine import ENGINE as TOTO
 from croupier.games.pvp.toto21.engine import TableSetup as TotoSetup
 from croupier.games.pvp.toto21.variant import load_variant as toto_variant
@@ -100,6 +103,9 @@ def main() -> None:
     bv = baron_variant()
     measure("baron to 3", games, lambda src, bot: play_seated(
         BARON, bv, BaronSetup((1, 2), 1000, 3), "AMD", src, {1: bot, 2: bot}))
+    t11 = toto11_variant()
+    measure("toto11 to 62", games, lambda src, bot: play_seated(
+        TOTO11, t11, Toto11Setup((1, 2), 1000, 62), "AMD", src, {1: bot, 2: bot}))
     tv = toto_variant()
     measure("toto 21 to 4", games, lambda src, bot: play_seated(
         TOTO, tv, TotoSetup((1, 2), 1000, 4), "AMD", src, {1: bot, 2: bot}))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished, UnknownCurrency, VariantError
-from croupier.games.base import Decision, DrawAction
+from croupier.games.base import DrawAction
 from croupier.games.pvp.backgammon.engine import ENGINE, MatchSetup
 from croupier.games.pvp.backgammon.variant import load_variant
 from tests.bg_helpers import act, move, opening, roll, side, start
@@ -123,4 +123,3 @@ def test_000_12_12_1_table_conditions_are_checked() -> None:
     with pytest.raises(UnknownCurrency):
         ENGINE.start(v, MatchSetup((1, 2), 100, cube=True, koks=True), "QQQ")
     assert ENGINE.legal_actions(ENGINE.start(v, MatchSetup((1, 2), 100, cube=True, koks=True), "AMD")) == []
-    assert Decision("roll") != Decision("double")

@@ -13,7 +13,7 @@ import pytest
 from croupier.games.pvp.backgammon.board import legal_turns, turn_dice
 from croupier.games.pvp.backgammon.engine import ENGINE
 from croupier.games.pvp.backgammon.variant import load_variant
-from tests.bg_helpers import brute_force, brute_force_long, code, side
+from tests.bg_helpers import brute_force, brute_force_long, side
 
 OPPOSED = ("short", "armenian", "nack", "hyper")
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
@@ -289,4 +289,3 @@ def test_engine_legal_actions_list_one_move_per_distinct_position() -> None:
     assert s.phase == "move" and ENGINE.to_act(s) == 1
     v = load_variant("short")
     assert len(ENGINE.legal_actions(s)) == len(legal_turns(v, v.start, v.start, (3, 1)))
-    assert code(3, 1) == 12
