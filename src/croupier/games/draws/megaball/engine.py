@@ -35,9 +35,24 @@ def _pick(weights: Sequence[tuple[int, int]], value: int) -> int:
     raise ValueError("draw value beyond the total weight")  # pragma: no cover - checked by apply
 
 
-def mega_balls(variant: MegaBallVariant, outcome: Outcome) -> tuple[int | None, list[tuple[int, int | None]]]:
+Bonus = tuple[int | None, list[tuple[int, int | None]]]
+#: the last (variant, outcome, bonus) decoded: a draw's settlement asks once per card of one outcome
+_last: tuple[object, object, Bonus] = (None, None, (None, []))
+
+
+def mega_balls(variant: MegaBallVariant, outcome: Outcome) -> Bonus:
     """The bonus of a (possibly partial) outcome: the number of bonus rounds (None before its
     step) and each round's (multiplier, Mega Ball number or None before its step)."""
+    global _last
+    last = _last
+    if last[0] is variant and last[1] is outcome:
+        return last[2][0], list(last[2][1])
+    bonus = _decode(variant, outcome)
+    _last = (variant, outcome, bonus)
+    return bonus[0], list(bonus[1])
+
+
+def _decode(variant: MegaBallVariant, outcome: Outcome) -> Bonus:
     rounds: int | None = None
     out: list[tuple[int, int | None]] = []
     drum = variant.bonus_drum

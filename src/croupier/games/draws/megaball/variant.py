@@ -12,7 +12,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -48,6 +48,13 @@ class MegaBallVariant:
     multipliers: tuple[tuple[int, int], ...]
     #: two Mega Balls complete lines on one card: "highest" multiplier (or the "first") pays once
     both_complete: str
+    #: the drum the Mega Balls come from: the balls the main draw left (ASSUMPTION)
+    bonus_drum: BallDraw = field(init=False)
+
+    def __post_init__(self) -> None:
+        d = self.common.draw
+        drum = BallDraw(d.balls, d.drawn + max(r for r, _w in self.rounds), d.first, kind="mega_ball")
+        object.__setattr__(self, "bonus_drum", drum)
 
     @property
     def name(self) -> str:
@@ -68,12 +75,6 @@ class MegaBallVariant:
     @property
     def draw(self) -> BallDraw:
         return self.common.draw
-
-    @property
-    def bonus_drum(self) -> BallDraw:
-        """The drum the Mega Balls come from: the balls the main draw left (ASSUMPTION)."""
-        d = self.common.draw
-        return BallDraw(d.balls, d.drawn + max(r for r, _w in self.rounds), d.first, kind="mega_ball")
 
     @property
     def schedule(self) -> DrawSchedule:
@@ -117,16 +118,9 @@ class MegaBallVariant:
         return {"card": f"{lines}; a Mega Ball completing a line: + stake {ms}"}
 
     def parsheet_markdown(self) -> str:
-        mt, rt = self.multipliers_total(), self.rounds_total()
-        out = ["## Line paytable (total return per unit staked on a card)", "",
-               "| completed lines | return |", "|---|---|"]
-        out += [f"| {i + 1} | x{_num(p)} |" for i, p in enumerate(self.line_pays)]
-        out += ["", "## Mega Ball Bonus (ASSUMPTION: the rules give the range 5x-100x only)", "",
-                "| bonus rounds | chance |", "|---|---|"]
-        out += [f"| {r} | {w}/{rt} |" for r, w in self.rounds]
-        out += ["", "| multiplier | chance |", "|---|---|"]
-        out += [f"| x{m} | {w}/{mt} |" for m, w in self.multipliers]
-        return "\n".join(out) + "\n"
+        from croupier.games.draws.megaball.parsheet import parsheet_markdown
+
+        return parsheet_markdown(self)
 
 
 def _num(f: Fraction) -> str:
