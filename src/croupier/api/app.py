@@ -643,6 +643,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     from croupier.api.draws import router as draws_router  # issue 20: draw tables
 
     app.include_router(draws_router)  # issue 20
+    from croupier.api.cardroom import router as cardroom_router  # issue 21: the card room
+
+    app.include_router(cardroom_router)  # issue 21
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api.live_devices import device_ws  # issue 16: the readers' socket
     app.add_api_websocket_route("/api/live/tables/{table_id}/device", device_ws)
