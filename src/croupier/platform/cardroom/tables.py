@@ -103,6 +103,7 @@ def ensure_table(session: Session, spec: TableSpec) -> CardroomTable:
         session.add(GameTable(id=spec.id, name=spec.name, game=PREFIX + spec.game,
                               variant=spec.variant, currency=spec.currency, next_number=1,
                               lock_id=_next_lock_id(session)))
+        session.flush()  # the game_tables row first (no ORM relationship orders the inserts)
     cfg = CardroomTable(
         table_id=spec.id, format=spec.format, big_blind=spec.big_blind, min_buy_in=low,
         max_buy_in=high, max_seats=spec.max_seats,
