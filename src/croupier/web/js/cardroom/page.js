@@ -24,8 +24,6 @@ const tableId = params.get("table") || params.get("id") || "";
 const preview = params.has("preview");
 const page = { msg: null, you: null, mySeat: null, currency: "EUR", clock: new Countdown(), timerKey: "", busy: false, actionsKey: "", lastEnded: null };
 
-startPage(main, { title: t("cr_title"), panel: false, statusLabel: "seconds_left" });
-
 const api = (method, path, body) => request(method, `/api/cardroom${path}`, body);
 
 async function main() {
@@ -348,3 +346,5 @@ async function runPreview() {
   $("#preview-next").addEventListener("click", next);
   next();
 }
+
+startPage(main, { title: t("cr_title"), panel: false, statusLabel: "seconds_left" });
