@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
@@ -79,6 +80,7 @@ class TableRunner:
 
     async def run(self, stop: asyncio.Event) -> None:
         p = self.platform
+        await asyncio.to_thread(warm_up)
         await asyncio.to_thread(p.run, lambda s: hands.recover(s, self.table_id, p.clock()))
         await self.refresh()
         while not stop.is_set():
@@ -115,11 +117,12 @@ class TableRunner:
             seat = hand.to_act()
             player = start.seat_players.get(seat) if seat is not None else None
             if seat is not None and player is not None and player in self.bots:
+                due = time.perf_counter() + self.bot_delay  # the decision is made then
                 if self.bot_delay:
                     await asyncio.sleep(self.bot_delay)
                 if hand.finished or hand.to_act() != seat:
                     continue
-                t0 = time.perf_counter()
+                t0 = due  # the latency counts the event loop's lag in waking the bot too
                 d = self.bots[player](hand.state, views_legal(hand))
                 hand.act(seat, d.name, {k: v for k, v in d.args.items() if k != "seat"}, self._now())
                 await self.after_decision(t0)
@@ -203,6 +206,32 @@ class TableRunner:
         self.wake.set()
         return {"accepted": True, "hand_id": hand.hand_id, "version": hand.version,
                 "to_act": hand.to_act()}
+
+
+_WARM: list[bool] = []
+_WARMING = threading.Lock()
+
+
+def warm_up() -> None:
+    """Play one showdown of every game off the event loop, once per process: the hand
+    evaluator's tables are built on first use (a second and more), which must not stall the
+    loop that runs every table's decisions."""
+    with _WARMING:
+        if not _WARM:
+            _warm()
+
+
+def _warm() -> None:
+    from croupier.games.pvp.poker.bots import play_hand, preset
+    from croupier.games.pvp.poker.state import HandSetup
+    from croupier.games.pvp.poker.variant import all_variants, load_variant
+    from croupier.rng.source import seeded
+
+    for game, name in all_variants():
+        v = load_variant(game, name)
+        calling = {1: preset("calling", seeded(1)), 2: preset("calling", seeded(2))}
+        play_hand(v, HandSetup((1, 2), (1000, 1000), 1, 20), "EUR", seeded(0), calling)
+    _WARM.append(True)
 
 
 def views_legal(hand: LiveHand) -> list[Any]:
