@@ -14,7 +14,6 @@ from fastapi import FastAPI
 
 from croupier.api.app import create_app
 from croupier.games.pvp.poker.bots import BotFn, preset
-from croupier.platform import draw_runner
 from croupier.platform.cardroom import runner as cardroom_runner
 from croupier.platform.cardroom import seats, tables
 from croupier.platform.config import Settings
@@ -55,13 +54,4 @@ def app_factory() -> FastAPI:
             cardroom_runner.ROOM.runners.pop(table_id, None)
 
     cardroom_runner.run_cardroom_table = run_with_bots  # type: ignore[assignment]
-    # the supervisor asks "a draw table?" before "a card room table?", and the draw check looks
-    # the game up in the house-game registry, where pvp_holdem is not (UnknownGame): answer it
-    # for the card room table here (reported to the card room's branch; harmless once fixed)
-    is_draw = draw_runner.is_draw_table
-
-    def is_draw_table(platform: Any, table_id: str) -> bool:
-        return table_id != TABLE and is_draw(platform, table_id)
-
-    draw_runner.is_draw_table = is_draw_table  # type: ignore[assignment]
     return create_app(settings, p)
