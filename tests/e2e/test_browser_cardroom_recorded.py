@@ -111,7 +111,8 @@ def _check_step(page: Any, state: HandState, msg: dict[str, Any]) -> None:
     assert to_act == [hand["to_act"]]
     you = msg["you"]
     assert page.eval_on_selector_all("#you .pcard", "es => es.map(e => e.dataset.card)") == you["hole"]
-    # the viewer's cards are his; another seat's face-down cards are not drawn face up
+    # the viewer's cards are his (on his seat too); another seat's face-down cards are not drawn face up
+    assert page.eval_on_selector_all(f"#seats li[data-seat='{VIEWER}'] .pcard", "es => es.map(e => e.dataset.card)") == you["hole"]
     for seat in state.setup.seats:
         if seat != VIEWER:
             assert page.eval_on_selector_all(f"#seats li[data-seat='{seat}'] .pcard:not(.back)", "es => es.length") == 0

@@ -8,7 +8,7 @@
 // "Next step" button and no server.
 import "./strings.js";
 import { ApiError, api as http, openTableSocket, request, savedPlayer, token } from "../api.js";
-import { formatMoney, learnExponent, parseMajor, toMajorString } from "../money.js";
+import { formatMinor, formatMoney, learnExponent, parseMajor, toMajorString } from "../money.js";
 import { Countdown } from "../shell/clock.js";
 import { el } from "../shell/dom.js";
 import { showAmount, showBalance } from "../shell/figures.js";
@@ -99,7 +99,7 @@ function savedPlayerId() {
 }
 
 function tableMeta(tb) {
-  const blinds = `${money(tb.small_blind_minor, tb.currency)}/${money(tb.big_blind_minor, tb.currency)}`;
+  const blinds = `${formatMinor(tb.small_blind_minor, tb.currency)}/${formatMinor(tb.big_blind_minor, tb.currency)}`;
   const rake = tb.rake ? ` · rake ${Math.round(Number(evalFraction(tb.rake.percent)) * 1000) / 10}%` : "";
   return `${(tb.structure || "").replace(/_/g, " ")} · ${blinds} ${tb.currency} · ${(tb.format || "").replace(/_/g, " ")}${rake}`;
 }
@@ -117,7 +117,7 @@ function render() {
   const hand = m.hand;
   $("#phase").textContent = phaseText(m, page.mySeat);
   $("#turn").textContent = turnText(hand, page.mySeat);
-  renderSeats(m, page.mySeat, page.currency);
+  renderSeats(m, page.mySeat, page.currency, page.you);
   renderBoards(hand);
   renderPots(hand, page.currency);
   renderYou(page.you);

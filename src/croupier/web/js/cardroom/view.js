@@ -22,7 +22,7 @@ function cardsOf(cards, label) {
 }
 
 /** The seats: every seat of the table, occupied or not, with the hand's figures when dealt in. */
-export function renderSeats(msg, mySeat, currency) {
+export function renderSeats(msg, mySeat, currency, you = null) {
   const table = msg.table || {};
   const hand = msg.hand;
   const bySeat = new Map((msg.seats || []).map((s) => [s.seat, s]));
@@ -54,7 +54,9 @@ export function renderSeats(msg, mySeat, currency) {
       if (p.all_in) tags.push(t("cr_all_in_tag"));
       if (info && info.status && info.status !== "playing") tags.push(info.status.replace(/_/g, " "));
       if (tags.length) li.append(el("p", { class: "tag" }, tags.join(" · ")));
-      li.append(cardsOf(p.cards || [], t("cr_seat_n", { seat })));
+      // the player's own seat: his cards from his private part (the public part hides them)
+      const own = seat === mySeat && you?.hole?.length ? you.hole : null;
+      li.append(cardsOf(own || p.cards || [], t("cr_seat_n", { seat })));
     } else if (info && info.status && info.status !== "playing") {
       li.append(el("p", { class: "tag" }, info.status.replace(/_/g, " ")));
     }
@@ -79,7 +81,7 @@ export function renderPots(hand, currency) {
   box.dataset.minor = String(hand.pot_minor);
   const parts = [el("strong", { id: "pot-total", dataset: { minor: String(hand.pot_minor) } }, t("cr_pot_line", { amount: money(hand.pot_minor, currency) }))];
   const pots = hand.pots || [];
-  if (pots.length > 1 || (pots.length === 1 && pots[0].amount_minor !== hand.pot_minor)) {
+  if (pots.length > 1) {
     pots.forEach((p, i) => {
       const text = i === 0 ? t("cr_main_pot", { amount: money(p.amount_minor, currency) })
         : t("cr_side_pot", { n: i, amount: money(p.amount_minor, currency) });
