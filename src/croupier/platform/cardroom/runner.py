@@ -311,8 +311,39 @@ class Room:
 ROOM = Room()
 
 
+def _spawner(platform: Any, publish: Publish, stop: asyncio.Event) -> Callable[[str], None]:
+    """Start a table opened while the server runs (a sit-and-go's table) as the supervisor
+    would: under the table's lock, in this event loop."""
+    from croupier.platform.locks import table_lock
+
+    def spawn(table_id: str) -> None:
+        async def one() -> None:
+            lock = table_lock(platform.db, table_id)
+            try:
+                while not stop.is_set():
+                    if await asyncio.to_thread(lock.acquire):
+                        await run_cardroom_table(platform, publish, table_id, stop)
+                        break
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(stop.wait(), timeout=2.0)
+            finally:
+                await asyncio.to_thread(lock.release)
+
+        task = asyncio.get_running_loop().create_task(one())
+        _TASKS.add(task)
+        task.add_done_callback(_TASKS.discard)
+
+    return spawn
+
+
+_TASKS: set[asyncio.Task[None]] = set()
+
+
 async def run_cardroom_table(platform: Any, publish: Publish, table_id: str, stop: asyncio.Event) -> None:
-    """The supervisor's entry (its lock held): run the table until ``stop``."""
+    """The supervisor's entry (its lock held): run the table until ``stop``. The first card room
+    table of the server also lets the room start tables opened later (sit-and-go tables)."""
+    if ROOM.spawner is None:
+        ROOM.spawner = _spawner(platform, publish, stop)
     r = TableRunner(platform, publish, table_id)
     ROOM.runners[table_id] = r
     try:
