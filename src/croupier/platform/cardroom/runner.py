@@ -22,7 +22,8 @@ import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -38,6 +39,16 @@ from croupier.store.models import Player
 log = logging.getLogger("croupier.cardroom")
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
+
+#: the card room's database work (a hand's start and end, seat reads): two threads, not the
+#: loop's default pool - fewer threads taking the interpreter lock from the event loop that runs
+#: every table's decisions (the load test's latency), and SQLite serialises writes anyway
+_DB_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardroom-db")
+T = TypeVar("T")
+
+
+async def _db(run: Callable[[Callable[[Session], T]], T], fn: Callable[[Session], T]) -> T:
+    return await asyncio.get_running_loop().run_in_executor(_DB_POOL, run, fn)
 
 
 def _seat_rows(session: Session, table_id: str) -> list[dict[str, Any]]:
@@ -76,7 +87,7 @@ class TableRunner:
         def fn(s: Session) -> tuple[list[dict[str, Any]], dict[str, Any]]:
             t, cfg = tables.get(s, self.table_id)
             return _seat_rows(s, self.table_id), tables.describe(t, cfg)
-        self.seat_info, self.config = await asyncio.to_thread(self.platform.read, fn)
+        self.seat_info, self.config = await _db(self.platform.read, fn)
 
     async def run(self, stop: asyncio.Event) -> None:
         p = self.platform
@@ -106,11 +117,9 @@ class TableRunner:
     async def one_hand(self, stop: asyncio.Event) -> bool:
         p = self.platform
         predeal, self.predeal = self.predeal, []
-        start = await asyncio.to_thread(p.run, lambda s: hands.begin_hand(
-            s, self.table_id, p.clock(), predeal))
+        start = await _db(p.run, lambda s: hands.begin_hand(s, self.table_id, p.clock(), predeal))
         if start is None:
             return False
-        await self.refresh()
         hand = self.hand = LiveHand(start, self._now())
         await self.broadcast("hand_started")
         while not hand.finished and not stop.is_set():
@@ -138,7 +147,7 @@ class TableRunner:
         if not hand.finished:  # stopped: the next runner voids it on recovery
             return True
         self.hand = None
-        end = await asyncio.to_thread(p.run, lambda s: hands.finish_hand(
+        end = await _db(p.run, lambda s: hands.finish_hand(
             s, hand.hand_id, hand.state, p.clock(), hand.banks, hand.timed_out))
         self.hands_played += 1
         await self.refresh()
