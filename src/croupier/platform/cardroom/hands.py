@@ -77,6 +77,10 @@ def begin_hand(session: Session, table_id: str, now: datetime,
     if len(ready) < max(2, v.min_players):
         return None
     dealt = [s.seat for s in ready]
+    if cfg.tournament_id is not None:  # blind levels rise on the tournament's clock
+        from croupier.platform.cardroom import tournaments
+
+        big_blind = tournaments.level_big_blind(session, cfg.tournament_id, now)
     button = _next_button(dealt, cfg.button)
     setup = HandSetup(seats=tuple(dealt), stacks=tuple(s.stack for s in ready), button=button,
                       big_blind=big_blind or cfg.big_blind, format=cfg.format,
@@ -164,7 +168,7 @@ def finish_hand(session: Session, hand_id: int, state: HandState, now: datetime,
     if tournament:
         from croupier.platform.cardroom import tournaments
 
-        tournaments.after_hand(session, cfg, now)
+        tournaments.after_hand(session, cfg, now, results)
     session.flush()
     return HandEnd(hand_id, hand.table_id, st.rake, results, left, facts)
 

@@ -22,7 +22,8 @@ import logging
 import threading
 import time
 from collections.abc import Awaitable, Callable, Mapping
-from typing import Any
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
 
 from sqlalchemy.orm import Session
 
@@ -38,6 +39,16 @@ from croupier.store.models import Player
 log = logging.getLogger("croupier.cardroom")
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
+
+#: the card room's database work (a hand's start and end, seat reads): two threads, not the
+#: loop's default pool - fewer threads taking the interpreter lock from the event loop that runs
+#: every table's decisions (the load test's latency), and SQLite serialises writes anyway
+_DB_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardroom-db")
+T = TypeVar("T")
+
+
+async def _db(run: Callable[[Callable[[Session], T]], T], fn: Callable[[Session], T]) -> T:
+    return await asyncio.get_running_loop().run_in_executor(_DB_POOL, run, fn)
 
 
 def _seat_rows(session: Session, table_id: str) -> list[dict[str, Any]]:
@@ -76,7 +87,7 @@ class TableRunner:
         def fn(s: Session) -> tuple[list[dict[str, Any]], dict[str, Any]]:
             t, cfg = tables.get(s, self.table_id)
             return _seat_rows(s, self.table_id), tables.describe(t, cfg)
-        self.seat_info, self.config = await asyncio.to_thread(self.platform.read, fn)
+        self.seat_info, self.config = await _db(self.platform.read, fn)
 
     async def run(self, stop: asyncio.Event) -> None:
         p = self.platform
@@ -106,11 +117,9 @@ class TableRunner:
     async def one_hand(self, stop: asyncio.Event) -> bool:
         p = self.platform
         predeal, self.predeal = self.predeal, []
-        start = await asyncio.to_thread(p.run, lambda s: hands.begin_hand(
-            s, self.table_id, p.clock(), predeal))
+        start = await _db(p.run, lambda s: hands.begin_hand(s, self.table_id, p.clock(), predeal))
         if start is None:
             return False
-        await self.refresh()
         hand = self.hand = LiveHand(start, self._now())
         await self.broadcast("hand_started")
         while not hand.finished and not stop.is_set():
@@ -138,7 +147,7 @@ class TableRunner:
         if not hand.finished:  # stopped: the next runner voids it on recovery
             return True
         self.hand = None
-        end = await asyncio.to_thread(p.run, lambda s: hands.finish_hand(
+        end = await _db(p.run, lambda s: hands.finish_hand(
             s, hand.hand_id, hand.state, p.clock(), hand.banks, hand.timed_out))
         self.hands_played += 1
         await self.refresh()
@@ -311,8 +320,39 @@ class Room:
 ROOM = Room()
 
 
+def _spawner(platform: Any, publish: Publish, stop: asyncio.Event) -> Callable[[str], None]:
+    """Start a table opened while the server runs (a sit-and-go's table) as the supervisor
+    would: under the table's lock, in this event loop."""
+    from croupier.platform.locks import table_lock
+
+    def spawn(table_id: str) -> None:
+        async def one() -> None:
+            lock = table_lock(platform.db, table_id)
+            try:
+                while not stop.is_set():
+                    if await asyncio.to_thread(lock.acquire):
+                        await run_cardroom_table(platform, publish, table_id, stop)
+                        break
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(stop.wait(), timeout=2.0)
+            finally:
+                await asyncio.to_thread(lock.release)
+
+        task = asyncio.get_running_loop().create_task(one())
+        _TASKS.add(task)
+        task.add_done_callback(_TASKS.discard)
+
+    return spawn
+
+
+_TASKS: set[asyncio.Task[None]] = set()
+
+
 async def run_cardroom_table(platform: Any, publish: Publish, table_id: str, stop: asyncio.Event) -> None:
-    """The supervisor's entry (its lock held): run the table until ``stop``."""
+    """The supervisor's entry (its lock held): run the table until ``stop``. The first card room
+    table of the server also lets the room start tables opened later (sit-and-go tables)."""
+    if ROOM.spawner is None:
+        ROOM.spawner = _spawner(platform, publish, stop)
     r = TableRunner(platform, publish, table_id)
     ROOM.runners[table_id] = r
     try:
