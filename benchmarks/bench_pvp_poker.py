@@ -14,8 +14,17 @@ import random
 import time
 from fractions import Fraction
 
+import numpy as np
+
 from croupier.games.pvp.poker.bots import play_hand, preset
 from croupier.games.pvp.poker.engine import HandSetup
+from croupier.games.pvp.poker.fast import (
+    SplitMixSource,
+    bot_params,
+    ledger_many,
+    play_many,
+    variant_params,
+)
 from croupier.games.pvp.poker.rake import PercentRake
 from croupier.games.pvp.poker.variant import all_variants, load_variant
 from croupier.rng import RandomSource, seeded
@@ -47,6 +56,37 @@ def rate(game: str, structure: str, hands: int, fair: bool) -> tuple[float, floa
     return hands / (time.perf_counter() - w0), hands / max(time.process_time() - c0, 1e-9)
 
 
+def fast_rate(game: str, structure: str, hands: int) -> tuple[float, float]:
+    v = load_variant(game, structure)
+    players = min(6, v.max_players)
+    habits = ("tight", "loose", "calling", "tight", "maniac", "loose")[:players]
+    bots = bot_params([preset(h, SplitMixSource(1)) for h in habits])
+    vp = variant_params(v)
+    stacks = np.full(players, 2000, dtype=np.int64)
+    no_rake = np.array([0, 1, -1, 0], dtype=np.int64)
+    rs = np.array([2], dtype=np.uint64)
+    play_many(vp, stacks, 20, no_rake, bots, rs, 200)  # warm up (loads the compiled code)
+    w0, c0 = time.perf_counter(), time.process_time()
+    play_many(vp, stacks, 20, no_rake, bots, rs, hands)
+    return hands / (time.perf_counter() - w0), hands / max(time.process_time() - c0, 1e-9)
+
+
+def fast_ledger(hands: int) -> None:
+    keys = all_variants()
+    variants = [load_variant(*k) for k in keys]
+    vps = np.array([variant_params(v) for v in variants], dtype=np.int64)
+    players = np.array([v.max_players for v in variants], dtype=np.int64)
+    presets = bot_params([preset(h, SplitMixSource(0)) for h in ("calling", "tight", "loose", "maniac")])
+    rs = np.array([3], dtype=np.uint64)
+    ledger_many(vps, players, presets, 20, rs, 15)  # warm up
+    w0 = time.perf_counter()
+    staked, returned, raked, unbalanced = (int(x) for x in ledger_many(vps, players, presets, 20, rs, hands))
+    ok = "OK" if staked == returned + raked and not unbalanced else f"MISMATCH ({unbalanced} hands)"
+    wall = time.perf_counter() - w0
+    print(f"pvp ledger (fast path) over {hands:,} hands of all {len(keys)} variants: stakes in {staked:,} = "
+          f"pots out {returned:,} + rake {raked:,}: {ok} ({wall:.1f} s, {hands / wall:,.0f} hands/s)")
+
+
 def ledger(hands: int) -> None:
     src = FastSource(3)
     keys = all_variants()
@@ -65,7 +105,7 @@ def ledger(hands: int) -> None:
         returned += se.total_returned
         raked += se.rake
     ok = "OK" if staked == returned + raked else "MISMATCH"
-    print(f"pvp ledger over {hands:,} hands of all 15 variants: stakes in {staked:,} = pots out "
+    print(f"pvp ledger (engine) over {hands:,} hands of all 15 variants: stakes in {staked:,} = pots out "
           f"{returned:,} + rake {raked:,}: {ok} ({hands / (time.perf_counter() - w0):,.0f} hands/s)")
 
 
@@ -77,8 +117,12 @@ def main() -> None:
         for fair in (False, True):
             wall, cpu = rate(game, structure, hands if game == "holdem" else hands // 4, fair)
             deal = "HMAC deals" if fair else "fast deals"
-            print(f"pvp {game}/{structure}, 6 bots, {deal}: {wall:,.0f} hands/s wall, {cpu:,.0f} hands/CPU-s")
-    ledger(int(os.environ.get("PVP_LEDGER_HANDS", "1000000")))
+            print(f"pvp {game}/{structure}, 6 bots, engine, {deal}: {wall:,.0f} hands/s wall, {cpu:,.0f} hands/CPU-s")
+        wall, cpu = fast_rate(game, structure, 10 * hands)
+        print(f"pvp {game}/{structure}, 6 bots, fast path: {wall:,.0f} hands/s wall, {cpu:,.0f} hands/CPU-s "
+              "(target >= 20,000)")
+    fast_ledger(int(os.environ.get("PVP_LEDGER_HANDS", "1000000")))
+    ledger(int(os.environ.get("PVP_ENGINE_LEDGER_HANDS", "20000")))
 
 
 if __name__ == "__main__":

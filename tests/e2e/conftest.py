@@ -109,7 +109,7 @@ def launch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, 
     every server a module started is stopped when the module ends. One copy for every browser test."""
     running: list[tuple[subprocess.Popen[bytes], IO[str]]] = []
 
-    def start(name: str, settings: dict[str, str]) -> Server:
+    def start(name: str, settings: dict[str, str], app: str = "croupier.api.app:app_factory") -> Server:
         if importlib.util.find_spec("croupier.api.app") is None:  # pragma: no cover
             _unavailable("the API (croupier.api.app) is not in this tree")
         tmp = tmp_path_factory.mktemp(name)
@@ -122,7 +122,7 @@ def launch(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str, 
         env.update(settings)
         log = (tmp / "server.log").open("w")
         proc = subprocess.Popen(
-            [sys.executable, "-m", "uvicorn", "croupier.api.app:app_factory", "--factory",
+            [sys.executable, "-m", "uvicorn", app, "--factory",
              "--host", "127.0.0.1", "--port", str(port), "--log-level", "warning"],
             env=env, stdout=log, stderr=subprocess.STDOUT, cwd=tmp,
         )

@@ -646,6 +646,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     from croupier.api.shows import router as shows_router  # issue 18: show bonus picks
 
     app.include_router(shows_router)  # issue 18
+    from croupier.api.cardroom import router as cardroom_router  # issue 21: the card room
+
+    app.include_router(cardroom_router)  # issue 21
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
     from croupier.api.live_devices import device_ws  # issue 16: the readers' socket
     app.add_api_websocket_route("/api/live/tables/{table_id}/device", device_ws)

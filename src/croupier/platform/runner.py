@@ -139,9 +139,12 @@ async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -
                         crash_runner,  # crash tables (issue 17)
                         draw_runner,  # draw tables (issue 20)
                     )
+                    from croupier.platform.cardroom import runner as cardroom_runner  # issue 21
 
                     if await asyncio.to_thread(crash_runner.is_crash_table, platform, table_id):
                         await crash_runner.run_crash_table(platform, publish, table_id, stop)
+                    elif await asyncio.to_thread(cardroom_runner.is_cardroom_table, platform, table_id):
+                        await cardroom_runner.run_cardroom_table(platform, publish, table_id, stop)  # issue 21
                     elif await asyncio.to_thread(draw_runner.is_draw_table, platform, table_id):
                         await draw_runner.run_draw_table(platform, publish, table_id, stop)  # issue 20
                     else:

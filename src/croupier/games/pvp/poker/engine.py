@@ -68,6 +68,19 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
     return t[:i] + (v,) + t[i + 1:]
 
 
+_FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
+_make = HandState._make
+
+
+def _rep(s: HandState, **changes: Any) -> HandState:
+    """``s._replace(**changes)`` without the generic method's walk over every field (the
+    engine's hot path makes ~45 new states a hand)."""
+    fields = list(s)
+    for k, v in changes.items():
+        fields[_FIELD[k]] = v
+    return _make(fields)
+
+
 def _ev(s: HandState, typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
     return s.events + (Event(len(s.events), typ, data),)
 
@@ -221,7 +234,7 @@ class PokerEngine:
             Event(len(s.events), "draw", {"kind": "deal", "value": value}),
             Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": self._public_deal(s, cards)}),
         )
-        s = s._replace(deck=deck, hole=tuple(hole), boards=tuple(boards), queue=(), events=events)
+        s = _rep(s, deck=deck, hole=tuple(hole), boards=tuple(boards), queue=(), events=events)
         return self._after_deal(s)
 
     def _public_deal(self, s: HandState, cards: Sequence[int]) -> list[list[Any]]:
@@ -241,12 +254,12 @@ class PokerEngine:
         if s.folded.count(False) == 1:
             return self._finish(s)
         if s.runout:
-            return self._finish(s._replace(street=s.variant.streets - 1))
+            return self._finish(_rep(s, street=s.variant.streets - 1))
         first = self._first_to_act(s)
         actor = self._next_actor(s, first)
         if actor < 0:
-            return self._close_round(s._replace(phase="bet", actor=-1))
-        return s._replace(phase="bet", actor=actor)
+            return self._close_round(_rep(s, phase="bet", actor=-1))
+        return _rep(s, phase="bet", actor=actor)
 
     # -- who acts ---------------------------------------------------------------------------------
 
@@ -392,7 +405,7 @@ class PokerEngine:
         events = self._record(s, d)
         aof = s.setup.format == "all_in_or_fold"
         if name == "fold":
-            s = s._replace(folded=_set(s.folded, i, True), events=events)
+            s = _rep(s, folded=_set(s.folded, i, True), events=events)
             if s.folded.count(False) == 1:
                 return self._finish(s)
             return self._continue(s, i)
@@ -401,7 +414,7 @@ class PokerEngine:
                 raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
-            return self._continue(s._replace(acted=_set(s.acted, i, s.current_bet), events=events), i)
+            return self._continue(_rep(s, acted=_set(s.acted, i, s.current_bet), events=events), i)
         if name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
@@ -461,7 +474,7 @@ class PokerEngine:
         return f"{to} is more than your chips: all-in is to {high}"
 
     def _pay(self, s: HandState, i: int, amount: int, events: tuple[Event, ...]) -> HandState:
-        return s._replace(
+        return _rep(s,
             stacks=_set(s.stacks, i, s.stacks[i] - amount),
             bets=_set(s.bets, i, s.bets[i] + amount),
             committed=_set(s.committed, i, s.committed[i] + amount),
@@ -473,7 +486,7 @@ class PokerEngine:
         inc = to - s.current_bet
         full = inc >= s.min_raise
         amount = to - s.bets[i]
-        return s._replace(
+        return _rep(s,
             stacks=_set(s.stacks, i, s.stacks[i] - amount),
             bets=_set(s.bets, i, to),
             committed=_set(s.committed, i, s.committed[i] + amount),
@@ -486,7 +499,7 @@ class PokerEngine:
         nxt = self._next_actor(s, (i + 1) % s.n)
         if nxt < 0:
             return self._close_round(s)
-        return s._replace(actor=nxt)
+        return _rep(s, actor=nxt)
 
     def _fast_fold(self, s: HandState, i: int, d: Decision) -> HandState:
         if s.setup.format != "rush":
@@ -497,21 +510,21 @@ class PokerEngine:
             raise IllegalAction(f"seat {s.setup.seats[i]} is all-in and cannot fold")
         if s.phase == "runs":
             raise IllegalAction("the betting is over: nothing to fold")
-        s = s._replace(folded=_set(s.folded, i, True), events=self._record(s, d))
+        s = _rep(s, folded=_set(s.folded, i, True), events=self._record(s, d))
         if s.folded.count(False) == 1:
             return self._finish(s)
         if s.phase == "bet":
             nxt = self._next_actor(s, s.actor)
             if nxt < 0:
                 return self._close_round(s)
-            return s._replace(actor=nxt)
+            return _rep(s, actor=nxt)
         return s
 
     # -- streets ----------------------------------------------------------------------------------
 
     def _close_round(self, s: HandState) -> HandState:
         v = s.variant
-        s = s._replace(events=_ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)}))
+        s = _rep(s, events=_ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)}))
         if s.folded.count(False) == 1:
             return self._finish(s)
         if s.street == v.streets - 1:
@@ -520,15 +533,15 @@ class PokerEngine:
         if able >= 2:
             street = s.street + 1
             unit = v.bet_unit(street, s.setup.big_blind) if v.structure == "fixed_limit" else s.setup.big_blind
-            return s._replace(
+            return _rep(s,
                 street=street, phase="deal", queue=self._street_queue(s, street), bets=(0,) * s.n,
                 acted=(-1,) * s.n, current_bet=0, min_raise=unit, raises=0, aggressor=-1, actor=-1,
             )
         # all-in: no more betting; the rest is dealt (once, or twice/three times if all agree)
-        s = s._replace(runout=True, actor=-1, bets=(0,) * s.n, current_bet=0)
+        s = _rep(s, runout=True, actor=-1, bets=(0,) * s.n, current_bet=0)
         if self._max_runs(s) > 1:
             voters = self._in_hand_order(s)
-            return s._replace(phase="runs", actor=voters[0], votes=(0,) * s.n)
+            return _rep(s, phase="runs", actor=voters[0], votes=(0,) * s.n)
         return self._deal_rest(s, 1)
 
     def _street_queue(self, s: HandState, street: int) -> tuple[int, ...]:
@@ -555,13 +568,13 @@ class PokerEngine:
         top = self._max_runs(s)
         if type(times) is not int or not 1 <= times <= top:
             raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        s = s._replace(votes=_set(s.votes, i, times), events=self._record(s, d))
+        s = _rep(s, votes=_set(s.votes, i, times), events=self._record(s, d))
         voters = self._in_hand_order(s)
         waiting = [j for j in voters if s.votes[j] == 0]
         if waiting:
-            return s._replace(actor=waiting[0])
+            return _rep(s, actor=waiting[0])
         runs = min(s.votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
-        s = s._replace(events=_ev(s, "runs_agreed", {"times": runs}))
+        s = _rep(s, events=_ev(s, "runs_agreed", {"times": runs}))
         return self._deal_rest(s, runs)
 
     def _deal_rest(self, s: HandState, runs: int) -> HandState:
@@ -572,9 +585,9 @@ class PokerEngine:
         else:
             live = self._in_hand_order(s)
             queue = tuple(i for k in rest for _ in range(k) for i in live)
-        s = s._replace(boards=(s.boards[0],) * runs, phase="deal", queue=queue, actor=-1)
+        s = _rep(s, boards=(s.boards[0],) * runs, phase="deal", queue=queue, actor=-1)
         if not queue:
-            return self._finish(s._replace(street=v.streets - 1))
+            return self._finish(_rep(s, street=v.streets - 1))
         return s
 
     # -- the end ----------------------------------------------------------------------------------
@@ -585,9 +598,9 @@ class PokerEngine:
         result = HandResult(won=(0,) * s.n, returned=s.committed, rake=0, pots=(), shown={},
                             mucked=(), misdeal=True)
         events = _ev(s, "decision", {"name": "misdeal", "args": {"seat": DEALER, "reason": reason}})
-        s = s._replace(events=events)
-        s = s._replace(events=_ev(s, "misdeal", {"returned": {str(seat): c for seat, c in zip(s.setup.seats, s.committed, strict=True)}}))
-        return s._replace(phase="done", result=result, actor=-1, queue=())
+        s = _rep(s, events=events)
+        s = _rep(s, events=_ev(s, "misdeal", {"returned": {str(seat): c for seat, c in zip(s.setup.seats, s.committed, strict=True)}}))
+        return _rep(s, phase="done", result=result, actor=-1, queue=())
 
     def _finish(self, s: HandState) -> HandState:
         v = s.variant
@@ -638,7 +651,7 @@ class PokerEngine:
                      for p in pot_results],
             "returned": {str(seats[i]): uncalled[i] for i in range(n) if uncalled[i]},
             "rake": rake_total}),)
-        return s._replace(phase="done", result=result, actor=-1, events=events)
+        return _rep(s, phase="done", result=result, actor=-1, events=events)
 
     def _award(self, pot: Pot, rake: int, values: list[list[int]], order: list[int], runs: int,
                won: list[int], winners_any: set[int]) -> PotResult:

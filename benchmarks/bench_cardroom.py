@@ -1,0 +1,129 @@
+"""Card room load test (issue 21): ``BENCH_CARDROOM_TABLES`` (100) poker tables of 6 bots each,
+run by their table runners in one server process (one event loop, the database work in
+threads, as in the server), for ``BENCH_CARDROOM_SECONDS`` (20) of wall time.
+
+Each bot decides ``BENCH_CARDROOM_THINK`` (0.25) seconds after its turn comes; the **decision
+latency** is from that moment to the new table state published on the table's channel (the
+engine's step, the deals it triggers, the state message with every player's private part, the
+broker's JSON round trip) - so the event loop's lag in serving 100 tables is in it. Hands are
+settled in the store (ledger, record, monitoring) between them. Target (issue 21): p99 < 50 ms.
+
+Prints the latency p50/p99/max, decisions and hands per second, CPU seconds used, the machine's
+load average, and the ledger audit after the run (sum zero, every pot account empty).
+``BENCH_CARDROOM_DB``: a database URL (default: a SQLite file in a temporary folder).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import tempfile
+import time
+import uuid
+from datetime import date
+from typing import Any
+
+
+def _pct(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
+
+
+def _setup(p: Any, n_tables: int) -> dict[str, dict[int, Any]]:
+    from croupier.games.pvp.poker.bots import preset
+    from croupier.platform.cardroom import seats, tables
+    from croupier.rng.source import seeded
+
+    out: dict[str, dict[int, Any]] = {}
+    habits = ("loose", "tight", "calling", "maniac", "loose", "tight")
+    for t in range(n_tables):
+        tid = f"bench-{t:03d}"
+        p.run(lambda s, tid=tid: tables.ensure_table(s, tables.TableSpec(
+            tid, tid, "holdem", "no_limit", "EUR", 20, decision_ms=15_000)))
+        bots: dict[int, Any] = {}
+        for i in range(6):
+            login = f"b{t}x{i}{uuid.uuid4().hex[:4]}"
+            p.register(login, "password123", date(1980, 1, 1), f"BENCH{uuid.uuid4().hex[:12]}", "EUR")
+            player = p.authenticate(p.login(login, "password123")["token"])
+            dep = p.run(lambda s, pl=player: p.deposit_in(s, pl, "1000"))
+            p.confirm_deposit(dep["id"])
+            p.run(lambda s, pl=player, tid=tid, i=i: seats.buy_in(s, pl, tid, i, 2000, p.clock()))
+            bots[player.id] = preset(habits[i], seeded(t * 10 + i))
+        out[tid] = bots
+    return out
+
+
+async def _run(p: Any, bots: dict[str, dict[int, Any]], seconds: float, think: float) -> tuple[list[float], list[Any]]:
+    from croupier.platform.cardroom.runner import TableRunner
+    from croupier.platform.events import Hub, LocalBroker
+
+    hub = Hub()
+    broker = LocalBroker()
+    await broker.start(hub.deliver)
+    latencies: list[float] = []
+    runners = [TableRunner(p, broker.publish, tid, bots=b, bot_delay=think, between_hands=0.5,
+                           latencies=latencies) for tid, b in bots.items()]
+    stop = asyncio.Event()
+    tasks = [asyncio.create_task(r.run(stop)) for r in runners]
+    await asyncio.sleep(seconds)
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return latencies, runners
+
+
+def main() -> None:
+    from sqlalchemy import func, select
+
+    from croupier.platform.cardroom import hands
+    from croupier.platform.config import Settings
+    from croupier.platform.service import Platform
+    from croupier.store.models import Account, Transfer
+
+    n_tables = int(os.environ.get("BENCH_CARDROOM_TABLES", "100"))
+    seconds = float(os.environ.get("BENCH_CARDROOM_SECONDS", "20"))
+    think = float(os.environ.get("BENCH_CARDROOM_THINK", "0.25"))
+    folder = tempfile.mkdtemp(prefix="croupier-cardroom-bench-")
+    url = os.environ.get("BENCH_CARDROOM_DB", f"sqlite:///{folder}/bench.sqlite3")
+    p = Platform(Settings(database_url=url, tables=(), run_tables=False, argon2_fast=True,
+                          deposit_confirm_seconds=0.0, rate_limits=False))
+    p.migrate()
+    from croupier.platform.cardroom.runner import warm_up
+
+    warm_up()  # the evaluator's tables, built once per process (the server does it at start)
+    t0 = time.perf_counter()
+    bots = _setup(p, n_tables)
+    print(f"card room: {n_tables} tables x 6 bots seated in {time.perf_counter() - t0:.1f} s "
+          f"({p.db.dialect}); running {seconds:.0f} s, bots think {think:.2f} s", flush=True)
+    load0 = os.getloadavg()
+    cpu0 = time.process_time()
+    w0 = time.perf_counter()
+    latencies, runners = asyncio.run(_run(p, bots, seconds, think))
+    wall = time.perf_counter() - w0
+    cpu = time.process_time() - cpu0
+    load1 = os.getloadavg()
+    for tid in bots:  # hands cut by the stop are voided, as a runner taking over would
+        p.run(lambda s, tid=tid: hands.recover(s, tid, p.clock()))
+    decisions = sum(r.decisions for r in runners)
+    played = sum(r.hands_played for r in runners)
+    ms = [x * 1000 for x in latencies]
+    print(f"  decisions {decisions} ({decisions / wall:.0f}/s), hands {played} ({played / wall:.1f}/s), "
+          f"CPU {cpu:.1f} s of {wall:.1f} s wall ({100 * cpu / wall:.0f}% of a core)")
+    print(f"  decision latency p50 {_pct(ms, 0.50):.2f} ms, p90 {_pct(ms, 0.90):.2f} ms, "
+          f"p99 {_pct(ms, 0.99):.2f} ms, "
+          f"max {max(ms) if ms else float('nan'):.2f} ms (target p99 < 50 ms: "
+          f"{'met' if ms and _pct(ms, 0.99) < 50 else 'NOT met'})")
+    print(f"  decisions over 50 ms: {sum(1 for x in ms if x > 50)} of {len(ms)}; "
+          f"first 10 s excluded p99: {_pct(ms[len(ms) // 4:], 0.99):.2f} ms")
+    print(f"  load average before {load0[0]:.2f}, after {load1[0]:.2f} (2 cores, shared)")
+    audit = p.audit()
+    pots = p.read(lambda s: [
+        int(s.scalar(select(func.coalesce(func.sum(Transfer.amount), 0)).where(Transfer.credit_account_id == a.id)) or 0)
+        - int(s.scalar(select(func.coalesce(func.sum(Transfer.amount), 0)).where(Transfer.debit_account_id == a.id)) or 0)
+        for a in s.scalars(select(Account).where(Account.kind == "table_pot"))])
+    print(f"  ledger: sum {audit.total}, mismatched {len(audit.mismatched)}, pots not empty "
+          f"{sum(1 for x in pots if x)}, rake {p.system_balance('rake', 'EUR')} minor units")
+    p.db.dispose()
+
+
+if __name__ == "__main__":
+    main()

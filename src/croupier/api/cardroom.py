@@ -1,0 +1,227 @@
+"""The card room over HTTP (issue 21 part 3; contract: docs/pvp_poker.md "Card room API").
+
+Amounts are integers of minor units (``*_minor``), as the table state gives them. Money commands
+(buy-in, top-up, leave, tournament entry) need an ``Idempotency-Key`` header, as every wallet
+command; a poker action names the hand (``hand_id``) and may name the state ``version`` it
+answers, so a retried or stale action is refused instead of being played twice.
+
+The table's live state comes on the platform's table WebSocket (``/ws/tables/{table_id}``):
+``poker_state`` after every change (public fields, plus ``you`` for the authenticated player:
+hole cards, legal actions, raise range), ``poker_hand_ended`` with the result.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Query, Request, Response
+from pydantic import BaseModel, ConfigDict, Field, StrictInt
+from starlette.concurrency import run_in_threadpool
+
+from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope, _state
+from croupier.platform.cardroom import history, seats, tables, tournaments
+from croupier.platform.cardroom.runner import ROOM
+from croupier.platform.events import player_message
+
+router = APIRouter(prefix="/api/cardroom", responses=ERRORS, tags=["cardroom"])
+
+ActionName = Literal["fold", "check", "call", "bet", "raise", "all_in", "fast_fold", "run_it"]
+
+
+class BuyInIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    seat: StrictInt = Field(ge=0, le=9, description="the seat chosen (0 .. max_seats - 1)")
+    buy_in_minor: StrictInt = Field(gt=0, description="chips to bring from the wallet (minor units)")
+
+
+class AmountIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    amount_minor: StrictInt = Field(gt=0)
+
+
+class ActionIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    hand_id: StrictInt = Field(description="the hand the action is for")
+    action: ActionName
+    to_minor: StrictInt | None = Field(None, description="bet/raise: your whole bet of the round after it")
+    times: StrictInt | None = Field(None, ge=1, le=3, description="run_it: how many runs you agree to")
+    version: StrictInt | None = Field(None, description="the state version you answer (stale: refused)")
+
+
+class PredealIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["straddle", "no_look_all_in"]
+
+
+class RushJoinIn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    buy_in_minor: StrictInt = Field(gt=0)
+
+
+class SeatOut(BaseModel):
+    model_config = ConfigDict(extra="allow")
+    table_id: str
+    seat: int
+    player_id: int
+    stack_minor: int
+    status: str
+
+
+@router.get("/tables")
+async def list_tables(request: Request) -> dict[str, Any]:
+    """Every poker table: game, format, stakes, buy-in range, rake, timers, seats taken."""
+    p = _platform(request)
+    return {"items": await run_in_threadpool(p.read, history.lobby)}
+
+
+@router.get("/tables/{table_id}")
+async def table_state(table_id: str, request: Request) -> dict[str, Any]:
+    """The table's configuration, seats and the hand in play (public fields only; the
+    authenticated view with your cards comes on the WebSocket and from ``.../me``)."""
+    p = _platform(request)
+    return await run_in_threadpool(ROOM.state_view, p, table_id, None)
+
+
+@router.get("/tables/{table_id}/me")
+async def table_state_for_me(table_id: str, request: Request, player: Me) -> dict[str, Any]:
+    """As ``GET /tables/{id}``, with ``you``: your seat, hole cards, legal actions, raise range."""
+    p = _platform(request)
+    return await run_in_threadpool(ROOM.state_view, p, table_id, player.id)
+
+
+async def _seat_changed(request: Request, table_id: str, player_id: int, out: dict[str, Any]) -> None:
+    st = _state(request)
+    await ROOM.seats_changed(st.platform, table_id)
+    bal = await run_in_threadpool(st.platform.balance, await run_in_threadpool(
+        history.player, st.platform, player_id))
+    await st.broker.publish(player_message(player_id, {"type": "balance", "balance": bal}))
+
+
+@router.post("/tables/{table_id}/seats", status_code=201, response_model=SeatOut)
+async def take_seat(table_id: str, body: BuyInIn, request: Request, player: Me) -> Response:
+    """Sit at ``seat`` with ``buy_in_minor`` from the wallet (refused: a seat taken, a second seat,
+    a buy-in outside the table's range or above the balance)."""
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 201, lambda s: seats.buy_in(
+        s, player, table_id, body.seat, body.buy_in_minor, p.clock()))
+    if not out.replayed:
+        await _seat_changed(request, table_id, player.id, out.body)
+    return _respond(out)
+
+
+@router.post("/tables/{table_id}/top-up", response_model=SeatOut)
+async def top_up(table_id: str, body: AmountIn, request: Request, player: Me) -> Response:
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 200, lambda s: seats.top_up(
+        s, player, table_id, body.amount_minor, p.clock()))
+    if not out.replayed:
+        await _seat_changed(request, table_id, player.id, out.body)
+    return _respond(out)
+
+
+@router.post("/tables/{table_id}/leave")
+async def leave(table_id: str, request: Request, player: Me) -> Response:
+    """Stand up and cash out (at the end of the hand you are in, if any)."""
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 200, lambda s: seats.leave(
+        s, player, table_id, p.clock()))
+    if not out.replayed:
+        await _seat_changed(request, table_id, player.id, out.body)
+    return _respond(out)
+
+
+@router.post("/tables/{table_id}/sit-out", response_model=SeatOut)
+async def sit_out(table_id: str, request: Request, player: Me) -> dict[str, Any]:
+    p = _platform(request)
+    out: dict[str, Any] = await run_in_threadpool(p.run, lambda s: seats.sit_out(s, player, table_id))
+    await ROOM.seats_changed(p, table_id)
+    return out
+
+
+@router.post("/tables/{table_id}/sit-in", response_model=SeatOut)
+async def sit_in(table_id: str, request: Request, player: Me) -> dict[str, Any]:
+    p = _platform(request)
+    out: dict[str, Any] = await run_in_threadpool(p.run, lambda s: seats.sit_in(s, player, table_id))
+    await ROOM.seats_changed(p, table_id)
+    return out
+
+
+@router.post("/tables/{table_id}/actions")
+async def act(table_id: str, body: ActionIn, request: Request, player: Me) -> dict[str, Any]:
+    """Your decision in the hand (``to_minor`` for bet/raise; ``times`` for run_it). Refused with
+    the reason: out of turn, a raise below the minimum or above the limit, a stale version..."""
+    args: dict[str, Any] = {}
+    if body.to_minor is not None:
+        args["to"] = body.to_minor
+    if body.times is not None:
+        args["times"] = body.times
+    return await ROOM.act(_platform(request), table_id, player.id, body.hand_id, body.action, args,
+                          body.version)
+
+
+@router.post("/tables/{table_id}/predeal")
+async def predeal(table_id: str, body: PredealIn, request: Request, player: Me) -> dict[str, Any]:
+    """Announce a Straddle or a No-Look All-In for the next hand (000 §12.12.3; banned at Rush,
+    All-in or Fold and tournament tables)."""
+    return await ROOM.announce(_platform(request), table_id, player.id, body.kind)
+
+
+@router.get("/hands")
+async def my_hands(request: Request, player: Me, table_id: str | None = Query(None, max_length=40),
+                   limit: int = Query(20, ge=1, le=100)) -> dict[str, Any]:
+    p = _platform(request)
+    return {"items": await run_in_threadpool(p.read, lambda s: history.hands_of(s, player.id, table_id, limit))}
+
+
+@router.get("/hands/{hand_id}")
+async def hand_history(hand_id: int, request: Request, player: Me) -> dict[str, Any]:
+    """A hand you played, as you may see it: your hole cards and those shown at showdown."""
+    p = _platform(request)
+    return await run_in_threadpool(p.read, lambda s: history.hand_view(s, hand_id, player.id))
+
+
+@router.get("/hands/{hand_id}/replay")
+async def hand_replay(hand_id: int, request: Request, player: Me) -> dict[str, Any]:
+    """Replay a hand you played from its stored record: the same events and settlement."""
+    p = _platform(request)
+    return await run_in_threadpool(p.read, lambda s: history.replay(s, hand_id, player.id))
+
+
+@router.get("/seeds/{table_id}")
+async def table_seeds(table_id: str, request: Request) -> dict[str, Any]:
+    """The table's seed commitment now, and the revealed seeds with the hands they dealt."""
+    p = _platform(request)
+    return await run_in_threadpool(p.read, lambda s: history.seeds_view(s, table_id))
+
+
+@router.post("/rush/{pool}/join", status_code=201)
+async def rush_join(pool: str, body: RushJoinIn, request: Request, player: Me) -> dict[str, Any]:
+    """Rush & Cash: join a pool (a blind level) - you are seated at a table of the pool with a
+    hand starting; each fast fold moves you to a new hand at once."""
+    return await ROOM.rush_join(_platform(request), pool, player, body.buy_in_minor)
+
+
+@router.get("/tournaments")
+async def list_tournaments(request: Request) -> dict[str, Any]:
+    p = _platform(request)
+    return {"items": await run_in_threadpool(p.read, tournaments.lobby)}
+
+
+@router.get("/tournaments/{tournament_id}")
+async def tournament(tournament_id: int, request: Request) -> dict[str, Any]:
+    p = _platform(request)
+    return await run_in_threadpool(p.read, lambda s: tournaments.view(s, tournament_id, p.clock()))
+
+
+@router.post("/tournaments/{tournament_id}/entries", status_code=201)
+async def enter_tournament(tournament_id: int, request: Request, player: Me) -> Response:
+    """Enter a sit-and-go: buy-in + fee from the wallet (the fee to the house, no rake)."""
+    p = _platform(request)
+    out = await _idempotent(request, _scope(player), 201, lambda s: tournaments.enter(
+        s, player, tournament_id, p.clock()))
+    if not out.replayed:
+        await ROOM.tournament_changed(p, tournament_id)
+    return _respond(out)
+
+
+__all__ = ["router", "tables"]

@@ -1,0 +1,48 @@
+"""The card room's refusals: each a :class:`~croupier.errors.CroupierError` with a stable code."""
+
+from __future__ import annotations
+
+from croupier.errors import CroupierError, IllegalAction, InvalidAmount
+
+
+class SeatTaken(CroupierError):
+    """The seat asked for has a player already."""
+
+    code = "seat_taken"
+
+
+class AlreadySeated(CroupierError):
+    """A player may hold one seat at a table (and one seat in a Rush pool)."""
+
+    code = "already_seated"
+
+
+class NotSeated(CroupierError):
+    code = "not_seated"
+
+
+class BuyInRefused(InvalidAmount):
+    """A buy-in outside the table's range (000 §12.12.3 formats: All-in or Fold buys in with
+    exactly 8 BB / 4 BB)."""
+
+    code = "buy_in_refused"
+
+
+class TableFull(CroupierError):
+    code = "table_full"
+
+
+class NotYourTurn(IllegalAction):
+    """An action out of turn (the engine's message says whose turn it is)."""
+
+    code = "not_your_turn"
+
+
+class TableNotRunning(CroupierError):
+    """The table's runner is not in this server process (or the table is not running)."""
+
+    code = "table_not_running"
+
+
+class TournamentClosed(CroupierError):
+    code = "tournament_closed"
