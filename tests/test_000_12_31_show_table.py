@@ -102,11 +102,15 @@ def test_000_12_31_cash_hunt_window_picks_defaults_and_one_wall_for_everyone(ct:
 
 def test_000_12_31_each_pick_changes_only_its_own_result_the_wall_is_the_tables(ct: Platform, clock: Clock) -> None:
     a = new_player(ct, deposit="50.00")
-    rid, _res = to_bonus(ct, "cash_hunt", [(a, [("cash_hunt", "1.00")])], top_slot=None)
+    rid, res = to_bonus(ct, "cash_hunt", [(a, [("cash_hunt", "1.00")])], top_slot=True)
+    m = res["window"]["top_slot"]["multiplier"]
+    assert res["window"]["top_slot"]["spot"] == "cash_hunt" and m > 1
+    assert res["window"]["display"]["label"] == "cash_hunt"  # the wheel as it stopped
     clock.advance(V.pick_seconds)
     done = ct.show_finish(rid)
     assert done is not None
     wall = done["outcome"]["cash_hunt"]["wall"]  # the Top Slot multiplier included
+    assert sorted(wall) == sorted(m * x for x in V.wall)
     rnd = ct.read(lambda s: s.get(Round, rid))
     assert rnd is not None and rnd.draws is not None
     draws = draws_from_json(rnd.draws)

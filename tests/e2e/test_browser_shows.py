@@ -87,6 +87,9 @@ def test_000_12_31_cash_hunt_at_a_shared_table_pick_default_and_the_balances(
     page.wait_for_selector(f"#bonus[data-state='window'][data-round='{rid}'] #pick-board .cell:not([disabled])", timeout=window)
     second.wait_for_selector(f"#bonus[data-state='window'][data-round='{rid}']", timeout=window)
     assert int(page.text_content("#pick-countdown") or "0") > 0  # the countdown runs
+    page.wait_for_selector("#stage[data-kind='segment'] svg.wheel")  # the wheel as it stopped
+    assert page.text_content("#stage .segment-label") == "cash_hunt"
+    assert "You watch" not in (page.text_content("#pick-note") or "")
     page.click("#pick-board .cell[data-cell='16']")
     page.wait_for_selector("#pick-board[data-picked='16']")
     for pg in (page, second):

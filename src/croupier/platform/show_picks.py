@@ -37,6 +37,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.games.base import Action, BetRequest, Decision, DrawAction
+from croupier.games.describe import view_of
 from croupier.games.shows.crazy_time.engine import (
     WALL,
     CashHunt,
@@ -304,6 +305,9 @@ def window_view(session: Session, rnd: Round, now: datetime, player: Player | No
         "seconds_left": max(0.0, (closes - now).total_seconds()) if is_open else 0.0,
         "open": is_open, "bettors": len(w.get("bettors", [])), "picked": len(picks),
         "choices": BONUSES[str(w["bonus"])][2],
+        # the wheel as it stopped (the segment renderer's display, docs/describe.md)
+        "display": view_of(rnd.game, rnd.variant, {"segment": w.get("segment"), "index": w.get("index"),
+                                                   "top_slot": w.get("top_slot")}),
     }
     if player is not None:
         mine = picks.get(player.id)
@@ -397,8 +401,6 @@ def _result(session: Session, rnd: Round, now: datetime) -> dict[str, Any]:
     rnd.resulted_at = now
     add_event(session, rnd.id, "result", {"outcome": rnd.outcome, "draws": rnd.draws}, now)
     session.flush()
-    from croupier.games.describe import view_of
-
     return {"round_id": rnd.id, "outcome": rnd.outcome, "server_seed": rnd.server_seed,
             "display": view_of(rnd.game, rnd.variant, rnd.outcome),
             "client_seed": rnd.client_seed, "nonce": rnd.nonce}
