@@ -294,3 +294,65 @@ def test_000_12_31_picks_over_http_precise_problems_nothing_moved(db_url: str) -
             assert mine["state"] == "settled" and mine["returned_minor"] == 100 + 100 * mult["yellow"]
     finally:
         p.db.dispose()
+
+
+def test_000_12_31_the_table_runner_opens_the_window_waits_and_settles(db_url: str) -> None:
+    """The runner end to end: betting, the wheel on Cash Hunt, the window (one player picks, the
+    other gets the default), the result and the settlement, with no call but the players'."""
+    import time
+
+    from fastapi.testclient import TestClient
+    from sqlalchemy import select as sa_select
+    from sqlalchemy import update
+
+    from croupier.api.app import create_app
+    from croupier.rng import fair
+    from tests.show_table_helpers import seed_landing_on
+
+    seeds = {n: seed_landing_on(f"{T}:{n}", "cash_hunt", top_slot=False) for n in range(1, 9)}
+    p = Platform(make_settings(db_url, tables=TABLES, run_tables=True, betting_seconds=1.5,
+                               result_seconds=0.05, show_pick_seconds=2.0))
+    p.migrate()
+    try:
+        a, b = new_player(p, deposit="20.00"), new_player(p, deposit="20.00")
+        with TestClient(create_app(p.settings, platform=p)):
+            rid = 0
+            for _ in range(500):  # the first round found open with time to force its seed
+                brief = p.table(T)["round"]
+                if brief and brief["state"] == "open":
+                    number = int(brief["number"])
+                    p.run(lambda s, r=int(brief["round_id"]), n=number: s.execute(  # type: ignore[misc]
+                        update(Round).where(Round.id == r, Round.state == "open").values(
+                            server_seed=seeds[n], server_seed_hash=fair.commitment(seeds[n]))))
+                    try:
+                        p.bet(a, T, slip(("cash_hunt", "1.00", ())))
+                        p.bet(b, T, slip(("cash_hunt", "2.00", ())))
+                        rid = int(brief["round_id"])
+                        break
+                    except CroupierError:  # the window closed meanwhile: the next one
+                        pass
+                time.sleep(0.02)
+            assert rid
+            for _ in range(500):
+                if p.read(lambda s: show_picks.window_of(s, rid)) is not None:
+                    break
+                time.sleep(0.02)
+            p.show_pick(a, rid, 77)
+            for _ in range(1000):
+                rnd = p.read(lambda s: s.get(Round, rid))
+                if rnd is not None and rnd.state == "settled":
+                    break
+                time.sleep(0.02)
+        assert rnd is not None and rnd.state == "settled" and rnd.outcome is not None
+        wall = rnd.outcome["cash_hunt"]["wall"]
+        d = show_picks.default_choice(rnd, b.id, "cash_hunt")
+        assert rnd.outcome["cash_hunt"]["picks"] == {str(a.id): 77, str(b.id): d}
+        from croupier.store.models import Play
+
+        def returned(pl: Any) -> int:
+            return int(p.read(lambda s: s.scalars(sa_select(Play.returned_total).where(
+                Play.round_id == rid, Play.player_id == pl.id)).one()))
+
+        assert (returned(a), returned(b)) == (100 + 100 * wall[77], 200 + 200 * wall[d])
+    finally:
+        p.db.dispose()
