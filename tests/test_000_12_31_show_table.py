@@ -18,7 +18,7 @@ from croupier.errors import CroupierError
 from croupier.games.base import BetRequest
 from croupier.games.registry import load_variant
 from croupier.games.shows.crazy_time.engine import ENGINE
-from croupier.platform import show_picks
+from croupier.platform import show_draws, show_picks
 from croupier.platform.config import Settings, TableConfig, crash_tables
 from croupier.platform.errors import RoundStateError
 from croupier.platform.rounds import draws_from_json
@@ -91,7 +91,7 @@ def test_000_12_31_cash_hunt_window_picks_defaults_and_one_wall_for_everyone(ct:
     wall = done["outcome"]["cash_hunt"]["wall"]
     rnd = ct.read(lambda s: s.get(Round, rid))
     assert rnd is not None
-    b_cell = show_picks.default_choice(rnd, b.id, "cash_hunt")
+    b_cell = show_draws.default_choice(rnd, b.id, "cash_hunt")
     assert done["outcome"]["cash_hunt"]["picks"] == {str(a.id): 5, str(b.id): b_cell}
     rep = ct.settle_round(rid)
     got = {pr.player_id: pr.returned for pr in rep.plays}
@@ -116,13 +116,13 @@ def test_000_12_31_each_pick_changes_only_its_own_result_the_wall_is_the_tables(
     draws = draws_from_json(rnd.draws)
     for cell in (0, 1, 17, 53, 106, 107):  # whatever a player picks, the cell holds the table's value
         for by in ("player", "default"):
-            acts = show_picks.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100)], "EUR", draws, (cell, by))
+            acts = show_draws.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100)], "EUR", draws, (cell, by))
             state = ENGINE.start(V, [BetRequest("cash_hunt", 100)], "EUR")
             for x in acts:
                 state = ENGINE.apply(state, x)
             assert ENGINE.settle(state).total_returned == 100 + 100 * wall[cell]
     # two bets of one player on the bonus play the same pick
-    acts = show_picks.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100), BetRequest("cash_hunt", 50)],
+    acts = show_draws.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100), BetRequest("cash_hunt", 50)],
                                      "EUR", draws, (9, "player"))
     state = ENGINE.start(V, [BetRequest("cash_hunt", 100), BetRequest("cash_hunt", 50)], "EUR")
     for x in acts:
@@ -149,7 +149,7 @@ def test_000_12_31_crazy_time_bonus_flapper_choice_and_default(ct: Platform, clo
     out = done["outcome"]["crazy_time"]
     rnd = ct.read(lambda s: s.get(Round, rid))
     assert rnd is not None
-    b_flapper = ("green", "blue", "yellow")[show_picks.default_choice(rnd, b.id, "crazy_time")]
+    b_flapper = ("green", "blue", "yellow")[show_draws.default_choice(rnd, b.id, "crazy_time")]
     assert out["picks"] == {str(a.id): "blue", str(b.id): b_flapper, str(c.id): "yellow"}
     mult = out["multipliers"]
     assert set(mult) == {"green", "blue", "yellow"}  # the table spins until every flapper is final
@@ -225,7 +225,7 @@ def test_000_12_31_a_restart_in_the_window_keeps_the_picks_and_applies_the_defau
         rnd = p2.read(lambda s: s.get(Round, rid))
         assert rnd is not None and rnd.outcome is not None
         wall = rnd.outcome["cash_hunt"]["wall"]
-        b_cell = show_picks.default_choice(rnd, b.id, "cash_hunt")
+        b_cell = show_draws.default_choice(rnd, b.id, "cash_hunt")
         assert rnd.outcome["cash_hunt"]["picks"] == {str(a.id): 40, str(b.id): b_cell}
         got = {pr.player_id: pr.returned for pr in reps[0].plays}
         assert got == {a.id: 100 + 100 * wall[40], b.id: 100 + 100 * wall[b_cell]}
@@ -345,7 +345,7 @@ def test_000_12_31_the_table_runner_opens_the_window_waits_and_settles(db_url: s
                 time.sleep(0.02)
         assert rnd is not None and rnd.state == "settled" and rnd.outcome is not None
         wall = rnd.outcome["cash_hunt"]["wall"]
-        d = show_picks.default_choice(rnd, b.id, "cash_hunt")
+        d = show_draws.default_choice(rnd, b.id, "cash_hunt")
         assert rnd.outcome["cash_hunt"]["picks"] == {str(a.id): 77, str(b.id): d}
         from croupier.store.models import Play
 
