@@ -18,7 +18,7 @@ from croupier.errors import CroupierError
 from croupier.games.base import BetRequest
 from croupier.games.registry import load_variant
 from croupier.games.shows.crazy_time.engine import ENGINE
-from croupier.platform import show_picks
+from croupier.platform import show_draws, show_picks
 from croupier.platform.config import Settings, TableConfig, crash_tables
 from croupier.platform.errors import RoundStateError
 from croupier.platform.rounds import draws_from_json
@@ -91,7 +91,7 @@ def test_000_12_31_cash_hunt_window_picks_defaults_and_one_wall_for_everyone(ct:
     wall = done["outcome"]["cash_hunt"]["wall"]
     rnd = ct.read(lambda s: s.get(Round, rid))
     assert rnd is not None
-    b_cell = show_picks.default_choice(rnd, b.id, "cash_hunt")
+    b_cell = show_draws.default_choice(rnd, b.id, "cash_hunt")
     assert done["outcome"]["cash_hunt"]["picks"] == {str(a.id): 5, str(b.id): b_cell}
     rep = ct.settle_round(rid)
     got = {pr.player_id: pr.returned for pr in rep.plays}
@@ -102,23 +102,27 @@ def test_000_12_31_cash_hunt_window_picks_defaults_and_one_wall_for_everyone(ct:
 
 def test_000_12_31_each_pick_changes_only_its_own_result_the_wall_is_the_tables(ct: Platform, clock: Clock) -> None:
     a = new_player(ct, deposit="50.00")
-    rid, _res = to_bonus(ct, "cash_hunt", [(a, [("cash_hunt", "1.00")])], top_slot=None)
+    rid, res = to_bonus(ct, "cash_hunt", [(a, [("cash_hunt", "1.00")])], top_slot=True)
+    m = res["window"]["top_slot"]["multiplier"]
+    assert res["window"]["top_slot"]["spot"] == "cash_hunt" and m > 1
+    assert res["window"]["display"]["label"] == "cash_hunt"  # the wheel as it stopped
     clock.advance(V.pick_seconds)
     done = ct.show_finish(rid)
     assert done is not None
     wall = done["outcome"]["cash_hunt"]["wall"]  # the Top Slot multiplier included
+    assert sorted(wall) == sorted(m * x for x in V.wall)
     rnd = ct.read(lambda s: s.get(Round, rid))
     assert rnd is not None and rnd.draws is not None
     draws = draws_from_json(rnd.draws)
     for cell in (0, 1, 17, 53, 106, 107):  # whatever a player picks, the cell holds the table's value
         for by in ("player", "default"):
-            acts = show_picks.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100)], "EUR", draws, (cell, by))
+            acts = show_draws.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100)], "EUR", draws, (cell, by))
             state = ENGINE.start(V, [BetRequest("cash_hunt", 100)], "EUR")
             for x in acts:
                 state = ENGINE.apply(state, x)
             assert ENGINE.settle(state).total_returned == 100 + 100 * wall[cell]
     # two bets of one player on the bonus play the same pick
-    acts = show_picks.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100), BetRequest("cash_hunt", 50)],
+    acts = show_draws.player_actions(ENGINE, V, [BetRequest("cash_hunt", 100), BetRequest("cash_hunt", 50)],
                                      "EUR", draws, (9, "player"))
     state = ENGINE.start(V, [BetRequest("cash_hunt", 100), BetRequest("cash_hunt", 50)], "EUR")
     for x in acts:
@@ -145,7 +149,7 @@ def test_000_12_31_crazy_time_bonus_flapper_choice_and_default(ct: Platform, clo
     out = done["outcome"]["crazy_time"]
     rnd = ct.read(lambda s: s.get(Round, rid))
     assert rnd is not None
-    b_flapper = ("green", "blue", "yellow")[show_picks.default_choice(rnd, b.id, "crazy_time")]
+    b_flapper = ("green", "blue", "yellow")[show_draws.default_choice(rnd, b.id, "crazy_time")]
     assert out["picks"] == {str(a.id): "blue", str(b.id): b_flapper, str(c.id): "yellow"}
     mult = out["multipliers"]
     assert set(mult) == {"green", "blue", "yellow"}  # the table spins until every flapper is final
@@ -221,7 +225,7 @@ def test_000_12_31_a_restart_in_the_window_keeps_the_picks_and_applies_the_defau
         rnd = p2.read(lambda s: s.get(Round, rid))
         assert rnd is not None and rnd.outcome is not None
         wall = rnd.outcome["cash_hunt"]["wall"]
-        b_cell = show_picks.default_choice(rnd, b.id, "cash_hunt")
+        b_cell = show_draws.default_choice(rnd, b.id, "cash_hunt")
         assert rnd.outcome["cash_hunt"]["picks"] == {str(a.id): 40, str(b.id): b_cell}
         got = {pr.player_id: pr.returned for pr in reps[0].plays}
         assert got == {a.id: 100 + 100 * wall[40], b.id: 100 + 100 * wall[b_cell]}
@@ -288,5 +292,67 @@ def test_000_12_31_picks_over_http_precise_problems_nothing_moved(db_url: str) -
             assert {pr.player_id: pr.returned for pr in rep.plays} == {a.id: 100 + 100 * mult["yellow"], b.id: 0}
             mine = c.get(f"/api/shows/rounds/{rid}", headers=ah).json()
             assert mine["state"] == "settled" and mine["returned_minor"] == 100 + 100 * mult["yellow"]
+    finally:
+        p.db.dispose()
+
+
+def test_000_12_31_the_table_runner_opens_the_window_waits_and_settles(db_url: str) -> None:
+    """The runner end to end: betting, the wheel on Cash Hunt, the window (one player picks, the
+    other gets the default), the result and the settlement, with no call but the players'."""
+    import time
+
+    from fastapi.testclient import TestClient
+    from sqlalchemy import select as sa_select
+    from sqlalchemy import update
+
+    from croupier.api.app import create_app
+    from croupier.rng import fair
+    from tests.show_table_helpers import seed_landing_on
+
+    seeds = {n: seed_landing_on(f"{T}:{n}", "cash_hunt", top_slot=False) for n in range(1, 9)}
+    p = Platform(make_settings(db_url, tables=TABLES, run_tables=True, betting_seconds=1.5,
+                               result_seconds=0.05, show_pick_seconds=2.0))
+    p.migrate()
+    try:
+        a, b = new_player(p, deposit="20.00"), new_player(p, deposit="20.00")
+        with TestClient(create_app(p.settings, platform=p)):
+            rid = 0
+            for _ in range(500):  # the first round found open with time to force its seed
+                brief = p.table(T)["round"]
+                if brief and brief["state"] == "open":
+                    number = int(brief["number"])
+                    p.run(lambda s, r=int(brief["round_id"]), n=number: s.execute(  # type: ignore[misc]
+                        update(Round).where(Round.id == r, Round.state == "open").values(
+                            server_seed=seeds[n], server_seed_hash=fair.commitment(seeds[n]))))
+                    try:
+                        p.bet(a, T, slip(("cash_hunt", "1.00", ())))
+                        p.bet(b, T, slip(("cash_hunt", "2.00", ())))
+                        rid = int(brief["round_id"])
+                        break
+                    except CroupierError:  # the window closed meanwhile: the next one
+                        pass
+                time.sleep(0.02)
+            assert rid
+            for _ in range(500):
+                if p.read(lambda s: show_picks.window_of(s, rid)) is not None:
+                    break
+                time.sleep(0.02)
+            p.show_pick(a, rid, 77)
+            for _ in range(1000):
+                rnd = p.read(lambda s: s.get(Round, rid))
+                if rnd is not None and rnd.state == "settled":
+                    break
+                time.sleep(0.02)
+        assert rnd is not None and rnd.state == "settled" and rnd.outcome is not None
+        wall = rnd.outcome["cash_hunt"]["wall"]
+        d = show_draws.default_choice(rnd, b.id, "cash_hunt")
+        assert rnd.outcome["cash_hunt"]["picks"] == {str(a.id): 77, str(b.id): d}
+        from croupier.store.models import Play
+
+        def returned(pl: Any) -> int:
+            return int(p.read(lambda s: s.scalars(sa_select(Play.returned_total).where(
+                Play.round_id == rid, Play.player_id == pl.id)).one()))
+
+        assert (returned(a), returned(b)) == (100 + 100 * wall[77], 200 + 200 * wall[d])
     finally:
         p.db.dispose()

@@ -54,11 +54,11 @@ def _open_round(page: Any) -> int:
     return int(page.evaluate("async () => (await (await fetch('/api/tables/ct-eur')).json()).round.round_id"))
 
 
-def _force_cash_hunt(db_url: str, round_id: int) -> None:
+def _force_cash_hunt(db_url: str, round_id: int, segment: str = "cash_hunt") -> None:
     eng = create_engine(db_url)
     with eng.begin() as c:
         client_seed = c.execute(select(Round.client_seed).where(Round.id == round_id)).scalar_one()
-        seed = seed_landing_on(client_seed, "cash_hunt", top_slot=False)
+        seed = seed_landing_on(client_seed, segment, top_slot=False)
         c.execute(update(Round).where(Round.id == round_id, Round.state == "open").values(
             server_seed=seed, server_seed_hash=fair.commitment(seed)))
     eng.dispose()
@@ -87,6 +87,9 @@ def test_000_12_31_cash_hunt_at_a_shared_table_pick_default_and_the_balances(
     page.wait_for_selector(f"#bonus[data-state='window'][data-round='{rid}'] #pick-board .cell:not([disabled])", timeout=window)
     second.wait_for_selector(f"#bonus[data-state='window'][data-round='{rid}']", timeout=window)
     assert int(page.text_content("#pick-countdown") or "0") > 0  # the countdown runs
+    page.wait_for_selector("#stage[data-kind='segment'] svg.wheel")  # the wheel as it stopped
+    assert page.text_content("#stage .segment-label") == "cash_hunt"
+    assert "You watch" not in (page.text_content("#pick-note") or "")
     page.click("#pick-board .cell[data-cell='16']")
     page.wait_for_selector("#pick-board[data-picked='16']")
     for pg in (page, second):
@@ -135,4 +138,27 @@ def test_000_12_22_dream_catcher_page_plays_a_round_at_a_table(page: Any, show_s
     recall = _recall(page, rid)
     assert recall["game"] == "dream_catcher"
     page.wait_for_function(f"() => document.querySelector('#balance')?.dataset.minor === '{5000 - 200 + recall['returned_minor']}'")
+    assert page.errors == []
+
+
+def test_000_12_31_crazy_time_bonus_choose_a_flapper(page: Any, show_server: Any) -> None:
+    base = show_server.base
+    page.set_default_timeout(20_000)
+    _register_and_deposit(page, base, "50.00", 5000)
+    page.goto(f"{base}/crazytime.html?table=ct-eur")
+    page.wait_for_function("() => document.querySelector('#balance')?.dataset.minor === '5000'")
+    rid = _open_round(page)
+    _force_cash_hunt(show_server.env["CROUPIER_DATABASE_URL"], rid, "crazy_time")
+    _bet(page, "Crazy Time")
+    page.wait_for_selector(f"#bonus[data-state='window'][data-round='{rid}'] #pick-board .flapper:not([disabled])",
+                           timeout=(BETTING_SECONDS + 10) * 1000)
+    page.get_by_role("button", name="Flapper blue").click()
+    page.wait_for_selector("#pick-board[data-picked='blue']")
+    page.wait_for_selector(f"#result[data-round='{rid}'][data-net]", timeout=(PICK_SECONDS + 15) * 1000)
+    page.wait_for_selector("#bonus[data-state='result'] #flappers li.mine[data-flapper='blue']")
+    recall = _recall(page, rid)
+    mult = recall["outcome"]["crazy_time"]["multipliers"]
+    assert recall["returned_minor"] == 100 + 100 * mult["blue"]
+    assert page.get_attribute("#flappers li.mine", "data-multiplier") == str(mult["blue"])
+    page.wait_for_function(f"() => document.querySelector('#balance')?.dataset.minor === '{5000 - 100 + recall['returned_minor']}'")
     assert page.errors == []

@@ -14,7 +14,7 @@ seed with the client seed ``<table>:<number>:default:<player>``, so it depends o
 played once from the round's seed, independently of the picks: the Cash Hunt wall is revealed in
 cell order (cell 0, 1, ..., 107), the bonus wheel spins until all three flappers have a final
 multiplier. Each player's bets are then their own engine round (``settle_play``) fed the same
-draws: the Top Slot, the wheel, Pachinko and Coin Flip draws as they are; their own picks (or
+draws (:mod:`.show_draws`): the Top Slot, the wheel, Pachinko and Coin Flip draws as they are; their own picks (or
 ``close_picks`` and their default as the automatic pick); the wall's draws re-expressed in the
 engine's reveal order (their picked cells first), which places the same multiplier in every
 cell; the bonus wheel's spins up to the ones their flappers need. So a player's return depends on
@@ -29,22 +29,17 @@ included) through ``tables.void_round``: every stake returned once, later picks 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from croupier.games.base import Action, BetRequest, Decision, DrawAction
-from croupier.games.shows.crazy_time.engine import (
-    WALL,
-    CashHunt,
-    CrazyBonus,
-    CrazyTimeEngine,
-    CrazyTimeState,
-)
-from croupier.games.shows.crazy_time.variant import FLAPPERS, CrazyTimeVariant
+from croupier.games.base import BetRequest
+from croupier.games.describe import view_of
+from croupier.games.shows.crazy_time.engine import WALL
+from croupier.games.shows.crazy_time.variant import FLAPPERS
 from croupier.games.shows.showcore import AlreadyPicked, NoPickWindow, NotInBonus, PickOutsideBoard
 from croupier.platform import tables
 from croupier.platform.clock import aware, iso
@@ -58,8 +53,16 @@ from croupier.platform.rounds import (
     resolve_game,
     settle_play,
 )
+from croupier.platform.show_draws import (
+    BONUSES,
+    bonus_of,
+    default_choice,
+    draw_actions,
+    engine_of,
+    player_actions,
+    reference,
+)
 from croupier.platform.wallet import balance
-from croupier.rng import fair
 from croupier.store.models import Play, Player, Round, RoundEvent
 
 WINDOW_EVENT = "bonus_window"
@@ -67,10 +70,6 @@ PICK_EVENT = "show_pick"
 CLOSED_EVENT = "bonus_window_closed"
 #: games whose table rounds open a bonus decision window
 PICK_GAMES = frozenset({"crazy_time"})
-#: bonus -> (the engine's decision, its argument, the number of choices)
-BONUSES: dict[str, tuple[str, str, int]] = {"cash_hunt": ("pick", "cell", WALL),
-                                             "crazy_time": ("flapper", "flapper", len(FLAPPERS))}
-AUTO = {"cash_hunt_auto_pick", "crazy_time_auto_flapper"}
 
 
 class WindowClosed(NoPickWindow):
@@ -100,124 +99,6 @@ class OutsideBoard(PickOutsideBoard):
 def has_window(game: str) -> bool:
     return game in PICK_GAMES
 
-
-# -- the table's reference round: the draws, independent of the picks --------------------------
-
-
-def _engine(rnd: Round) -> tuple[CrazyTimeEngine, CrazyTimeVariant]:
-    spec, variant = resolve_game(rnd.game, rnd.variant)
-    if not isinstance(spec.engine, CrazyTimeEngine):  # pragma: no cover - PICK_GAMES guards it
-        raise RoundStateError(f"{rnd.game} has no bonus decision window")
-    return spec.engine, variant
-
-
-def _reference_bets(v: CrazyTimeVariant) -> list[BetRequest]:
-    """One bet on every spot (the bonus is played whoever bet) and three on the Crazy Time bonus,
-    so every flapper plays and the bonus wheel spins until all three are final."""
-    return [BetRequest(code, 1) for code in v.bet_codes] + [BetRequest("crazy_time", 1)] * 2
-
-
-def _reference_decisions(state: CrazyTimeState) -> list[Decision]:
-    """The reference picks: cell 0 (the wall is then revealed in cell order), each flapper once."""
-    st = state.stage
-    if isinstance(st, CashHunt):
-        bet = next(b for b in state.bets if b.code == "cash_hunt")
-        return [Decision("pick", {"bet": bet.bet_id, "cell": 0})]
-    bets = [b for b in state.bets if b.code == "crazy_time"]
-    return [Decision("flapper", {"bet": b.bet_id, "flapper": f}) for b, f in zip(bets, FLAPPERS, strict=True)]
-
-
-def _reference(rnd: Round, whole: bool) -> CrazyTimeState:
-    """The table's round from its seed: up to the window (``whole`` False) or to its end."""
-    engine, v = _engine(rnd)
-    if rnd.server_seed is None:  # pragma: no cover - table rounds always have their seed
-        raise RoundStateError("a table round without its seed")
-    source = fair.stream(rnd.server_seed, rnd.client_seed, rnd.nonce)
-    state = engine.start(v, _reference_bets(v), "XXX")
-    while not engine.is_finished(state):
-        req = engine.next_draw(state)
-        if req is None:
-            if not whole:
-                break
-            for d in _reference_decisions(state):
-                state = engine.apply(state, d)
-            continue
-        state = engine.apply(state, DrawAction(req.kind, source.randbelow(req.n)))
-    return state
-
-
-def _bonus_of(state: CrazyTimeState) -> str | None:
-    st = state.stage
-    if isinstance(st, CashHunt):
-        return "cash_hunt"
-    if isinstance(st, CrazyBonus):
-        return "crazy_time"
-    return None
-
-
-def default_choice(rnd: Round, player_id: int, bonus: str) -> int:
-    """000 §12.31 "a random spot is picked automatically": uniform, from the round's seed and a
-    client seed of the player's own (nothing else moves it)."""
-    if rnd.server_seed is None:  # pragma: no cover
-        raise RoundStateError("a table round without its seed")
-    src = fair.stream(rnd.server_seed, f"{rnd.client_seed}:default:{player_id}", rnd.nonce)
-    return src.randbelow(BONUSES[bonus][2])
-
-
-# -- each player's engine round from the table's draws -----------------------------------------
-
-
-def player_actions(engine: CrazyTimeEngine, v: CrazyTimeVariant, reqs: Sequence[BetRequest],
-                   cur: str, draws: Sequence[Action], pick: tuple[int, str] | None) -> list[Action]:
-    """The actions that play a player's bets on the table's draws: ``pick`` is (choice, by) with
-    ``by`` ``player`` (a decision per bet on the bonus) or ``default`` (``close_picks`` then the
-    automatic pick); the Cash Hunt wall is re-expressed in the engine's reveal order."""
-    plain = [a for a in draws if isinstance(a, DrawAction) and a.kind != "cash_hunt_cell"]
-    cells = [a for a in draws if isinstance(a, DrawAction) and a.kind == "cash_hunt_cell"]
-    left = list(v.wall)
-    arrangement = []  # the multiplier under each cell, cell order
-    for a in cells:
-        x = left[int(a.value)]
-        left.remove(x)
-        arrangement.append(x)
-    left = list(v.wall)
-    state = engine.start(v, reqs, cur)
-    out: list[Action] = []
-    i = 0
-    while not engine.is_finished(state):
-        req = engine.next_draw(state)
-        act: Action
-        if req is None:
-            bonus = _bonus_of(state)
-            if bonus is None or pick is None:  # pragma: no cover - the engine asks only here
-                raise RoundStateError("the round waits for a pick the table did not record")
-            name, key, _n = BONUSES[bonus]
-            chosen = state.stage.window.chosen()  # type: ignore[union-attr]
-            todo = [b for b in state.bets if b.code == bonus and b.bet_id not in chosen]
-            if pick[1] == "player" and todo:
-                value: int | str = pick[0] if bonus == "cash_hunt" else FLAPPERS[pick[0]]
-                act = Decision(name, {"bet": todo[0].bet_id, key: value})
-            else:
-                act = Decision("close_picks")
-        elif req.kind in AUTO:
-            if pick is None:  # pragma: no cover
-                raise RoundStateError("an automatic pick without the player's default")
-            act = DrawAction(req.kind, pick[0])
-        elif req.kind == "cash_hunt_cell":
-            st = state.stage
-            if not isinstance(st, CashHunt):  # pragma: no cover - cells are Cash Hunt's only
-                raise RoundStateError("a Cash Hunt cell outside Cash Hunt")
-            x = arrangement[st.order[len(st.revealed)]]
-            act = DrawAction(req.kind, left.index(x))
-            left.remove(x)
-        else:
-            if i >= len(plain) or plain[i].kind != req.kind:
-                raise RoundStateError(f"the table's draws do not carry the {req.kind} draw")
-            act = plain[i]
-            i += 1
-        state = engine.apply(state, act)
-        out.append(act)
-    return out
 
 
 # -- the window --------------------------------------------------------------------------------
@@ -270,9 +151,9 @@ def begin(session: Session, round_id: int, now: datetime, seconds: float | None 
         raise RoundStateError(f"round {round_id} is {rnd.state}, not closed")
     if window_of(session, round_id) is not None:
         return {"round_id": rnd.id, "window": window_view(session, rnd, now)}
-    engine, v = _engine(rnd)
-    state = _reference(rnd, whole=False)
-    bonus = _bonus_of(state)
+    engine, v = engine_of(rnd)
+    state = reference(rnd, whole=False)
+    bonus = bonus_of(state)
     if bonus is None or engine.is_finished(state):
         return _result(session, rnd, now)
     bettors = _bettors(session, rnd.id, bonus)
@@ -282,13 +163,9 @@ def begin(session: Session, round_id: int, now: datetime, seconds: float | None 
     add_event(session, rnd.id, WINDOW_EVENT, {
         "bonus": bonus, "opened_at": iso(now), "closes_at": iso(closes), "seconds": secs,
         "bettors": bettors, "segment": view.get("segment"), "index": view.get("index"),
-        "top_slot": view.get("top_slot"), "draws": draws_json(_draw_actions(state))}, now)
+        "top_slot": view.get("top_slot"), "draws": draws_json(draw_actions(state))}, now)
     session.flush()
     return {"round_id": rnd.id, "window": window_view(session, rnd, now)}
-
-
-def _draw_actions(state: CrazyTimeState) -> list[Action]:
-    return [DrawAction(str(e.data["kind"]), int(e.data["value"])) for e in state.events if e.type == "draw"]
 
 
 def window_view(session: Session, rnd: Round, now: datetime, player: Player | None = None) -> dict[str, Any] | None:
@@ -304,6 +181,9 @@ def window_view(session: Session, rnd: Round, now: datetime, player: Player | No
         "seconds_left": max(0.0, (closes - now).total_seconds()) if is_open else 0.0,
         "open": is_open, "bettors": len(w.get("bettors", [])), "picked": len(picks),
         "choices": BONUSES[str(w["bonus"])][2],
+        # the wheel as it stopped (the segment renderer's display, docs/describe.md)
+        "display": view_of(rnd.game, rnd.variant, {"segment": w.get("segment"), "index": w.get("index"),
+                                                   "top_slot": w.get("top_slot")}),
     }
     if player is not None:
         mine = picks.get(player.id)
@@ -384,11 +264,11 @@ def finish(session: Session, round_id: int, now: datetime, early: bool = False) 
 
 
 def _result(session: Session, rnd: Round, now: datetime) -> dict[str, Any]:
-    engine, _v = _engine(rnd)
-    state = _reference(rnd, whole=True)
-    rnd.draws = draws_json(_draw_actions(state))
+    engine, _v = engine_of(rnd)
+    state = reference(rnd, whole=True)
+    rnd.draws = draws_json(draw_actions(state))
     outcome = dict(engine.outcome(state))
-    bonus = _bonus_of(state)
+    bonus = bonus_of(state)
     if bonus is not None:
         outcome[bonus] = {**outcome[bonus], "picks": {
             str(pid): _choice_name(bonus, p)["choice"] for pid, p in picks_of(session, rnd.id).items()}}
@@ -397,8 +277,6 @@ def _result(session: Session, rnd: Round, now: datetime) -> dict[str, Any]:
     rnd.resulted_at = now
     add_event(session, rnd.id, "result", {"outcome": rnd.outcome, "draws": rnd.draws}, now)
     session.flush()
-    from croupier.games.describe import view_of
-
     return {"round_id": rnd.id, "outcome": rnd.outcome, "server_seed": rnd.server_seed,
             "display": view_of(rnd.game, rnd.variant, rnd.outcome),
             "client_seed": rnd.client_seed, "nonce": rnd.nonce}
@@ -413,7 +291,7 @@ def settle(session: Session, round_id: int, now: datetime) -> tables.RoundReport
     if rnd.state != "resulted" or rnd.draws is None:
         raise RoundStateError(f"round {round_id} is {rnd.state}, not resulted")
     spec, v = resolve_game(rnd.game, rnd.variant)
-    engine, _v = _engine(rnd)
+    engine, _v = engine_of(rnd)
     draws = draws_from_json(rnd.draws)
     picks = picks_of(session, round_id)
     ledger = Ledger(session)

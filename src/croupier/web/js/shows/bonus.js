@@ -14,9 +14,10 @@ const FLAPPERS = ["green", "blue", "yellow"];
 const NAMES = { cash_hunt: "Cash Hunt", crazy_time: "Crazy Time", pachinko: "Pachinko", coin_flip: "Coin Flip" };
 
 export class BonusStage {
-  constructor(box, { currency }) {
+  constructor(box, { currency, onWheel }) {
     this.box = box;
     this.currency = currency;
+    this.onWheel = onWheel; // draws the wheel (the segment renderer) when the window opens
     this.roundId = null;
     this.timer = null;
     this.mine = null; // { you_play, your_pick }
@@ -51,6 +52,7 @@ export class BonusStage {
       try { this.mine = (await request("GET", `/api/shows/rounds/${roundId}`)).window; } catch { this.mine = null; }
     }
     this.render();
+    if (w.display && this.onWheel) await this.onWheel(w.display); // the wheel as it stopped
   }
 
   progress(m) {

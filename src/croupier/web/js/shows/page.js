@@ -85,7 +85,10 @@ async function main() {
   const lim = cur ? `${formatMoney(cur.min_minor, page.currency)} – ${formatMoney(cur.max_minor, page.currency)}` : "";
   $("#table-meta").textContent = [page.currency, lim].filter(Boolean).join(" · ");
   const slip = new BetSlip({ label: (code) => desc.bets.find((b) => b.code === code)?.label || code });
-  page.bonus = new BonusStage($("#bonus"), { currency: page.currency, myStake: (code) => shell.stakeOn(code) });
+  page.bonus = new BonusStage($("#bonus"), {
+    currency: page.currency,
+    onWheel: (display) => renderDisplay($("#stage"), display, { money: (x) => formatMoney(x, page.currency) }),
+  });
   const shell = new BettingShell({
     tableId, currency: page.currency, slip,
     maxOf: (code) => desc.bets.find((b) => b.code === code)?.limits?.[page.currency]?.[1],
