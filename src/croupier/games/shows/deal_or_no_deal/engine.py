@@ -8,7 +8,13 @@ from __future__ import annotations
 from typing import Any, cast
 
 from croupier.games.base import Decision
-from croupier.games.shows.deal_or_no_deal.show import NO_DEAL, DondShow, DondVariant, Stage, values_of
+from croupier.games.shows.deal_or_no_deal.show import (
+    NO_DEAL,
+    DondShow,
+    DondVariant,
+    Stage,
+    values_of,
+)
 from croupier.games.shows.engine import ShowEngine, ShowState
 from croupier.money import apply_ratio
 

@@ -268,11 +268,12 @@ class DondShow(Show[DondVariant, Stage]):
         return out
 
     def decide(self, v: DondVariant, st: Stage, decision: Decision) -> Stage:
-        if not st.asking or st.offer is None:
+        offer = st.offer
+        if not st.asking or offer is None:
             raise IllegalAction("no banker's offer awaits an answer")
         st = replace(st, answers=st.answers + (decision.name,))
         if decision.name == DEAL:
-            return self._finish(v, st, st.offer)
+            return self._finish(v, st, offer)
         last = st.stage == len(v.stages) - 1
         if decision.name == SWITCH and not last:
             raise IllegalAction("Switch Briefcases is offered only at the last offer (000 §12.28)")
