@@ -9,7 +9,7 @@ from typing import Any
 from croupier.games.base import BetRequest
 from croupier.games.maths import BetRTP
 from croupier.games.registry import GameSpec, ProgressFn, SimBet
-from croupier.games.shows.deal_or_no_deal import simulate as sim
+from croupier.games.shows.deal_or_no_deal import vecsim as sim
 from croupier.games.shows.deal_or_no_deal.describe import describe, display
 from croupier.games.shows.deal_or_no_deal.engine import DondEngine
 from croupier.games.shows.deal_or_no_deal.exact import (

@@ -65,7 +65,7 @@ class DondVariant(ShowVariant):
     @property
     def costs(self) -> dict[str, int]:
         """Bets a spin costs per bet code (the stake is that many bets)."""
-        return {"spin": 1, **{code: self.ring_prices[k - 1] for code, k in BUYS.items() if k}}
+        return {"spin": 1, **{code: self.ring_prices[k - 1] for code, k in BUYS.items() if 0 < k < self.rings}}
 
     @property
     def payouts(self) -> dict[str, str]:
@@ -98,7 +98,29 @@ class DondVariant(ShowVariant):
                   f"- cases opened per stage: {', '.join(map(str, self.stages))}",
                   f"- banker's offer = factor x mean of the unopened values; factors "
                   f"{', '.join(str(f) for f in self.offer_factors)}", ""]
-        return "\n".join(lines + segment_table("Top briefcase (bets)", self.top, "value"))
+        lines += segment_table("Top briefcase (bets)", self.top, "value")
+        return "\n".join(lines + self._rules_table())
+
+    def _rules_table(self) -> list[str]:
+        """The RTP of a plain spin under several decision rules: it depends on the answers."""
+        from croupier.games.shows.deal_or_no_deal.exact import (
+            deal_at,
+            never_deal,
+            prize_law,
+            threshold,
+        )
+        from croupier.games.shows.parsheet import pct
+
+        rules: list[tuple[str, Any]] = [("never deal (the default and the best)", never_deal)]
+        rules += [(f"deal at offer {k + 1}", deal_at(k + 1)) for k in range(len(self.stages))]
+        rules.append(("deal at the first offer of 40 bets or more", threshold(Fraction(40))))
+        lines = ["### The RTP depends on the player's answers", "",
+                 "| Rule | mean prize (bets) | RTP (any bet) | exact |", "|---|---|---|---|"]
+        q = self.p_qualify("spin")
+        for label, rule in rules:
+            m = prize_law(self, rule).mean
+            lines.append(f"| {label} | {float(m):.4f} | {pct(q * m)} | {q * m} |")
+        return lines + [""]
 
 
 def _fraction(value: Any, where: str) -> Fraction:
