@@ -30,7 +30,11 @@ def describe(v: DondVariant) -> dict[str, Any]:
 
 
 def display(v: DondVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
-    """A board: the vault's rings, then the values opened (marked) and still in play."""
+    """A board: the vault's rings, then the values opened (marked) and still in play. Reads the
+    stored result or the table view of a round in play (its ``outcome`` once settled)."""
+    if isinstance(outcome.get("outcome"), Mapping):
+        outcome = {**outcome, **outcome["outcome"]}
+        outcome.pop("unopened", None)
     rings = [("gold" if g else "-") for g in outcome.get("rings", [])]
     cells: list[list[Any]] = [[{"value": f"ring {i + 1}: {r}", "hit": r == "gold"} for i, r in enumerate(rings)]]
     opened = [str(x) for x in outcome.get("opened", [])]
