@@ -23,7 +23,7 @@ from croupier.games.shows.deal_or_no_deal.show import SHOW, DondVariant, parse_v
 ENGINE = DondEngine(SHOW)
 
 #: the decision rule the reported RTP assumes (the timer's default, and the best one)
-RULE_NOTE = "never deal (No Deal to every offer; the best rule, and the timer's default)"
+RULE_NOTE = "rule: never deal (the best rule and the timer's default; the RTP depends on the answers, see the par sheet)"
 
 
 def _parse(data: dict[str, Any], name: str) -> DondVariant:

@@ -168,7 +168,8 @@ def bet_figures(v: DondVariant, law: PrizeLaw, note: str = "") -> list[BetRTP]:
         rtp = p * law.mean / cost
         second = p * law.second / (cost * cost)
         out.append(BetRTP(bet=code, rtp=rtp, rtp_max=rtp, selections=1, hit_frequency=p * law.above[k],
-                          variance=second - rtp * rtp, max_return=law.top / cost, note=note))
+                          variance=second - rtp * rtp, max_return=law.top / cost,
+                          note=f"P(qualification) = {p}, mean win {law.mean} bets; {note}".rstrip("; ")))
     return out
 
 

@@ -69,7 +69,7 @@ class DondVariant(ShowVariant):
 
     @property
     def payouts(self) -> dict[str, str]:
-        return {code: f"qualify {self.p_qualify(code)}; the win in bets / {c}"
+        return {code: "the case won, 1 bet = the stake" if c == 1 else f"the case won, 1 bet = stake / {c}"
                 for code, c in self.costs.items()}
 
     def p_gold(self) -> Fraction:
