@@ -118,13 +118,25 @@ def write_credits(session: Session, credits: Sequence[Credit], now: datetime) ->
         transfers.append(_payout_row(ledger, c.key, c.player_id, c.cash_id, c.amount, c.currency,
                                      c.round_id, c.play_id, now))
         balances.append({"id": c.cash_id, "balance": c.amount})
-    counts = bulk.write_all(session.connection(), [
+    conn = session.connection()
+    merged = _merged(balances)
+    _lock_accounts(conn, merged)
+    counts = bulk.write_all(conn, [
         bulk.Write(_tbl(CrashCashOut), _CASH_OUT_COLS, outs),
         bulk.Write(_tbl(Transfer), _TRANSFER_COLS, transfers),
-        bulk.Write(_tbl(Account), ("id", "balance"), _merged(balances), key="id", op="add"),
+        bulk.Write(_tbl(Account), ("id", "balance"), merged, key="id", op="add"),
     ])
     if counts[:2] != [len(credits)] * 2:  # pragma: no cover - a unique key fails the statement
         raise RoundStateError(f"crash credits: wrote {counts} for {len(credits)} exits")
+
+
+def _lock_accounts(conn: Any, merged: list[dict[str, int]], least: int = 2) -> None:
+    """Accounts to credit (at least ``least`` of them): lock them in id order first (as every
+    batch does), so two batches crediting the same players never deadlock. (A cash-out's one
+    account needs no such step.)"""
+    if len(merged) >= least and conn.dialect.name == "postgresql":
+        conn.execute(select(Account.id).where(Account.id.in_([b["id"] for b in merged]))
+                     .order_by(Account.id).with_for_update())
 
 
 def _merged(balances: list[dict[str, int]]) -> list[dict[str, int]]:
@@ -318,9 +330,7 @@ def close_round(session: Session, spec: Any, variant: Any, round_id: int, draw: 
                           "returned_total": settlement.total_returned, "settled_at": now,
                           "events": [e.to_dict() for e in state.events]})
     merged = _merged(balances)
-    if merged and conn.dialect.name == "postgresql":  # the accounts in id order, as every batch
-        conn.execute(select(Account.id).where(Account.id.in_([b["id"] for b in merged]))
-                     .order_by(Account.id).with_for_update())
+    _lock_accounts(conn, merged, least=1)
     bulk.write_all(conn, [w for w in (
         bulk.Write(_tbl(Transfer), _TRANSFER_COLS, transfers),
         bulk.Write(_tbl(Account), ("id", "balance"), merged, key="id", op="add"),
