@@ -157,7 +157,6 @@ def main() -> None:
             return "keno", [int(x) for x in rng.choice(np.arange(1, 81), size=10, replace=False)]
 
         from croupier.games.registry import game
-
         from croupier.platform import draws as D
 
         engine: Any = game("lucky6_48").engine
