@@ -11,7 +11,7 @@ from croupier.games.draws.fixedodds.bets import WIN, Bet
 from croupier.games.draws.ticket import Selection, _ratio_text
 
 
-def measured(b: Bet, value: Hashable, selection: Selection) -> str:
+def measured(b: Bet, value: Hashable, selection: Selection, variant: Any = None) -> str:
     """The statistic ``b`` reads, as words."""
     name = b.stat.name
     if name == "hits":
@@ -21,15 +21,27 @@ def measured(b: Bet, value: Hashable, selection: Selection) -> str:
                 else "the chosen numbers were not all drawn")
     if name == "matches" and isinstance(value, tuple) and len(value) == 2:
         return f"{value[0]} balls matched{' (the 7 among them)' if value[1] else ''}"
+    names = _colour_names(variant)
+    if "colour" in name and names and isinstance(value, tuple) and all(type(x) is int for x in value):
+        if name.endswith("counts") and len(value) == len(names):  # a count per colour
+            return ", ".join(f"{n} {c}" for c, n in zip(names, value, strict=True)) + " balls"
+        if all(0 <= x < len(names) for x in value):  # a colour per ball
+            return f"{name.replace('_', ' ')}: {', '.join(names[x] for x in value)}"
     shown = ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
     return f"{name.replace('_', ' ')}: {shown}"
+
+
+def _colour_names(variant: Any) -> tuple[str, ...]:
+    options = getattr(variant, "options", None)
+    names = options.get("colour_names") if isinstance(options, dict) else None
+    return tuple(str(n) for n in names) if isinstance(names, tuple | list) else ()
 
 
 def explain(b: Bet, variant: Any, value: Hashable, selection: Selection) -> dict[str, Any]:
     """``{"text", "prize", "odds"}`` of a settled bet (``prize``/``odds`` None when it lost)."""
     prize = b.prize(variant, value, selection)
     odds = variant.odds(b.code, prize) if prize is not None else None
-    what = measured(b, value, selection)
+    what = measured(b, value, selection, variant)
     if prize is None or odds is None:
         return {"text": f"{b.label}: lost ({what})", "prize": None, "odds": None}
     named = "" if prize == WIN else f" {prize}"
