@@ -4,7 +4,7 @@
   results with revealed seeds, hot and cold balls.
 * ``POST /api/draws/{table_id}/tickets``: buy a ticket - bets (code, stake, numbers) played on
   ``draws`` consecutive draws from ``first_draw`` (default: the next one taking tickets).
-* ``GET /api/draws/tickets/{ticket_id}``: a ticket with each draw's balls, hits and win (recall).
+* ``GET /api/draws/tickets/{ticket_id}``: a ticket with each draw's balls and each bet's win and why (``why``; keno ``hits``; recall).
 * ``GET /api/draws/{table_id}/tickets``: your latest tickets on a table.
 """
 

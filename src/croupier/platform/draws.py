@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import Table, func, select, update
+from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch, InvalidBet
@@ -45,17 +45,17 @@ from croupier.games.draws.ticket import PlacedBet, TicketEngine
 from croupier.games.registry import game
 from croupier.money import currency
 from croupier.platform.clock import aware, iso
-from croupier.platform.errors import BettingClosed, NotFound, RoundStateError, UnsupportedGame
-from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
-from croupier.platform.protection import audit
+from croupier.platform.draw_settlement import SettledChunk as SettledChunk
+from croupier.platform.draw_settlement import settle_chunk as settle_chunk
+from croupier.platform.errors import BettingClosed, NotFound, UnsupportedGame
+from croupier.platform.ledger import Ledger, system_code
 from croupier.platform.protection import hooks as protection
 from croupier.platform.rounds import SlipBet, add_event, parse_slip, resolve_game
 from croupier.platform.tables import get_table
 from croupier.platform.wallet import balance
 from croupier.rng import fair
-from croupier.store import bulk
 from croupier.store.draw_models import DrawTicket
-from croupier.store.models import Account, Bet, GameTable, Play, Player, Round, Transfer
+from croupier.store.models import Bet, GameTable, Play, Player, Round
 
 KIND = "draw"
 UNFINISHED = ("open", "closed", "resulted")
@@ -252,20 +252,28 @@ def _play_of(session: Session, rnd: Round, player: Player, now: datetime) -> Pla
     return p
 
 
-def _hits(target: Sequence[Any], balls: Sequence[int]) -> int | None:
-    if not all(type(x) is int for x in target):
-        return None
-    drawn = set(balls)
-    return sum(1 for x in target if x in drawn)
+def _explain(engine: TicketEngine, variant: Any, rnd: Round, b: Bet) -> dict[str, Any]:
+    """Why a bet on a resulted draw won or lost, by the engine (:meth:`TicketEngine.explain`):
+    ``hits`` (keno: how many of its numbers were drawn; None for a game without hits) and
+    ``why`` (one sentence: Lucky games name the bet, what the draw measured and the prize)."""
+    out = rnd.outcome or {}
+    outcome = engine.outcome(variant, [int(x) for x in out.get("balls", [])],
+                             [(str(k), int(v)) for k, v in out.get("extras", [])])
+    told = engine.explain(variant, PlacedBet(b.seq, b.code, b.stake, tuple(b.target)), outcome)
+    return {"hits": told.get("hits"), "why": str(told["text"]),
+            **{k: v for k, v in told.items() if k not in ("hits", "text")}}
 
 
 def ticket_view(session: Session, player: Player, ticket_id: int) -> dict[str, Any]:
-    """A ticket as its owner sees it: its bets and, per draw, the balls, the hits and the win
-    (another player's ticket is not found: its existence is not disclosed)."""
+    """A ticket as its owner sees it: its bets and, per draw, the balls, each bet's win and why
+    (``why``: the engine's explanation; ``hits`` for keno) - another player's ticket is not found:
+    its existence is not disclosed."""
     tk = session.get(DrawTicket, ticket_id) if 0 < ticket_id < 2**31 else None
     if tk is None or tk.player_id != player.id:
         raise NotFound(f"no ticket {ticket_id} of yours")
     ref = f"draw-ticket:{tk.id}"
+    spec, variant = resolve_game(tk.game, tk.variant)
+    engine = cast(TicketEngine, spec.engine)
     rows = session.execute(
         select(Round, Bet).join(Play, Play.round_id == Round.id).join(Bet, Bet.play_id == Play.id)
         .where(Play.player_id == player.id, Round.table_id == tk.table_id, Bet.slip_key == ref)
@@ -283,9 +291,10 @@ def ticket_view(session: Session, player: Player, ticket_id: int) -> dict[str, A
                                "server_seed": rnd.server_seed if shown else None,
                                "balls": balls, "void_reason": rnd.void_reason, "bets": [],
                                "returned_minor": None}
-        hits = _hits(b.target, d["balls"]) if d["balls"] else None
+        told = (_explain(engine, variant, rnd, b) if rnd.state in ("resulted", "settled")
+                else {"hits": None, "why": None})
         d["bets"].append({"code": b.code, "target": b.target, "stake_minor": b.stake,
-                          "hits": hits, "returned_minor": b.returned, "outcome": b.outcome})
+                          "returned_minor": b.returned, "outcome": b.outcome, **told})
         if b.returned is not None:
             d["returned_minor"] = (d["returned_minor"] or 0) + b.returned
     draws = sorted(per.values(), key=lambda d: int(d["number"]))
@@ -312,121 +321,7 @@ def my_tickets(session: Session, player: Player, table_id: str | None = None,
     return [ticket_view(session, player, i) for i in ids]
 
 
-# -- settlement in batches ---------------------------------------------------------------------
-
-
-@dataclass
-class SettledChunk:
-    round_id: int
-    table_id: str
-    number: int
-    plays: int
-    done: bool
-    #: player id -> what their tickets on this draw staked and returned
-    players: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-
-def settle_chunk(session: Session, round_id: int, now: datetime, limit: int = 20_000) -> SettledChunk:
-    """Settle the ``limit`` oldest open plays of a resulted draw with a fixed number of
-    statements whatever the number of tickets: one read; every bet and play of the chunk marked
-    lost in one statement each; the winners' bets, plays, payout transfers and cash balances in
-    one statement each; one stakes transfer. The draw is settled when no play is left open.
-
-    The bets' targets are the selections the engine returned when the ticket was bought
-    (:func:`buy_ticket` stores them), so they are settled as stored."""
-    rnd = session.scalars(select(Round).where(Round.id == round_id).with_for_update()
-                          .execution_options(populate_existing=True)).one()
-    if rnd.state != "resulted" or rnd.outcome is None:
-        raise RoundStateError(f"draw round {round_id} is {rnd.state}, not resulted")
-    spec, variant = resolve_game(rnd.game, rnd.variant)
-    engine = cast(TicketEngine, spec.engine)
-    outcome = engine.outcome(variant, [int(b) for b in rnd.outcome.get("balls", [])],
-                             [(str(k), int(v)) for k, v in rnd.outcome.get("extras", [])])
-    limits = variant.limits_for(rnd.currency)
-    conn = session.connection()
-    hi = conn.execute(select(func.max(Play.id)).where(Play.id.in_(
-        select(Play.id).where(Play.round_id == rnd.id, Play.status == "open")
-        .order_by(Play.id).limit(limit)))).scalar()
-    report = SettledChunk(rnd.id, rnd.table_id or "", int(rnd.number or 0), 0, False)
-    if hi is not None:
-        _settle_plays(session, engine, variant, outcome, limits, rnd, int(hi), now, report)
-    left = session.scalar(select(Play.id).where(Play.round_id == rnd.id, Play.status == "open")
-                          .limit(1))
-    if left is None:
-        rnd.state = "settled"
-        rnd.settled_at = now
-        add_event(session, rnd.id, "settled", {}, now)
-        report.done = True
-    session.flush()
-    return report
-
-
-def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome: Any,
-                  limits: Any, rnd: Round, hi: int, now: datetime, report: SettledChunk) -> None:
-    conn = session.connection()
-    in_chunk = (Play.round_id == rnd.id, Play.status == "open", Play.id <= hi)
-    rows = conn.execute(select(Play.id, Play.player_id, Account.id, Bet.id, Bet.code, Bet.target,
-                               Bet.stake)
-                        .join(Bet, Bet.play_id == Play.id)
-                        .join(Account, (Account.player_id == Play.player_id)
-                              & (Account.kind == "player_cash"))
-                        .where(*in_chunk)).all()
-    won_bets: list[dict[str, Any]] = []
-    per_play: dict[int, list[int]] = {}  # play -> [player, stake, returned, cash account]
-    bet_return = engine.bet_return
-    for play_id, player_id, cash_id, bet_id, code, target, stake in rows:
-        returned = bet_return(variant, PlacedBet(0, code, stake, tuple(target)), outcome, limits)
-        if returned:
-            won_bets.append({"id": bet_id, "returned": returned, "outcome": "win" if returned > stake
-                             else "push" if returned == stake else "partial"})
-        acc = per_play.get(play_id)
-        if acc is None:
-            acc = per_play[play_id] = [player_id, 0, 0, cash_id]
-        acc[1] += stake
-        acc[2] += returned
-    cur = rnd.currency
-    ledger = Ledger(session)
-    staked = sum(a[1] for a in per_play.values())
-    if staked:
-        ledger.transfer(f"draw-stakes:{rnd.id}:{hi}", system_code("stakes", cur),
-                        system_code("house", cur), staked, "stake", round_id=rnd.id, now=now)
-    _pay(session, ledger, rnd, per_play, now)
-    chunk_ids = select(Play.id).where(*in_chunk)
-    conn.execute(update(Bet).where(Bet.play_id.in_(chunk_ids)).values(returned=0, outcome="lose"))
-    bulk.update_rows(conn, cast(Table, Bet.__table__), "id", won_bets)
-    conn.execute(update(Play).where(*in_chunk).values(status="settled", returned_total=0,
-                                                      settled_at=now))
-    bulk.update_rows(conn, cast(Table, Play.__table__), "id", [
-        {"id": pid, "returned_total": a[2]} for pid, a in per_play.items() if a[2]])
-    report.plays = len(per_play)
-    report.players = {a[0]: {"stake_minor": a[1], "returned_minor": a[2]} for a in per_play.values()}
-
-
-def _pay(session: Session, ledger: Ledger, rnd: Round, per_play: dict[int, list[int]],
-         now: datetime) -> None:
-    """The winners' payouts: one transfer row each (key ``payout:<play>``), inserted in one
-    statement, and their cash balances raised in one statement."""
-    winners = [(pid, a) for pid, a in per_play.items() if a[2] > 0]
-    if not winners:
-        return
-    cur = rnd.currency
-    house = system_code("house", cur)
-    house_id = ledger.account(house).id
-    transfers = []
-    credits = []
-    for pid, (player_id, _stake, returned, cash_id) in winners:
-        transfers.append({"idempotency_key": f"payout:{pid}",
-                          "payload_hash": payload_hash(house, player_code(player_id), returned, cur,
-                                                       "payout"),
-                          "debit_account_id": house_id, "credit_account_id": cash_id,
-                          "amount": returned, "currency": cur, "kind": "payout",
-                          "round_id": rnd.id, "play_id": pid, "created_at": now})
-        credits.append({"id": cash_id, "balance": returned})
-        audit.append(session, "win", player_id=player_id, round_id=rnd.id, play_id=pid,
-                     amount=returned, currency=cur, account="cash", ref=f"payout:{pid}", now=now)
-    conn = session.connection()
-    bulk.insert_rows(conn, cast(Table, Transfer.__table__), transfers)
-    bulk.update_rows(conn, cast(Table, Account.__table__), "id", credits, op="add")
+# -- settlement in batches: croupier.platform.draw_settlement (re-exported here) ---------------
 
 
 # -- the schedule's steps ----------------------------------------------------------------------

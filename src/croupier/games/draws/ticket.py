@@ -16,7 +16,10 @@ The variant must offer ``draw`` (a :class:`~.balls.BallDraw`), ``title`` and
 one ``draw`` per step (with the ball), ``result``, ``round_settled``.
 
 The platform settles a whole draw's tickets through :meth:`TicketEngine.outcome` and
-:meth:`TicketEngine.bet_return` - the very function a round's settlement uses.
+:meth:`TicketEngine.bet_returns` (every ticket of a draw at once; by default
+:meth:`TicketEngine.bet_return` - the very function a round's settlement uses - once per distinct
+bet, and a game may vectorise it: keno counts hits with numpy). :meth:`TicketEngine.explain`
+says why a settled bet won or lost (the ticket view).
 """
 
 from __future__ import annotations
@@ -191,6 +194,29 @@ class TicketEngine:
         """The total paid back for ``bet`` (stake included): the one rounding rule, then the cap."""
         return limits.cap(apply_ratio(bet.stake, self.ratio(variant, bet, outcome)))
 
+    def bet_returns(self, variant: Any, bets: Sequence[PlacedBet], outcome: Outcome,
+                    limits: DrawLimits) -> list[int]:
+        """The return of each of ``bets`` on one outcome (a whole draw's tickets at once), equal
+        to :meth:`bet_return` bet by bet (tested). By default :meth:`bet_return` runs once per
+        distinct (code, stake, selection): a return depends on nothing else. A game may override
+        it with an equivalent vectorised count (keno)."""
+        memo: dict[tuple[str, int, Selection], int] = {}
+        out: list[int] = []
+        for b in bets:
+            key = (b.code, b.stake, b.selection)
+            r = memo.get(key)
+            if r is None:
+                r = memo[key] = self.bet_return(variant, b, outcome, limits)
+            out.append(r)
+        return out
+
+    def explain(self, variant: Any, bet: PlacedBet, outcome: Outcome) -> dict[str, Any]:
+        """Why ``bet`` won or lost on ``outcome``, for the player's ticket view: ``text`` (one
+        sentence) and whatever the game shows besides (keno: the numbers hit). The generic
+        answer names the multiplier of the stake; a game says which rule decided."""
+        r = self.ratio(variant, bet, outcome)
+        return {"text": f"{bet.code}: returns x{_ratio_text(r)} of the stake" if r else f"{bet.code}: lost"}
+
     def _settle_now(self, state: DrawState) -> DrawState:
         variant = state.variant
         outcome = state.outcome
@@ -212,3 +238,16 @@ class TicketEngine:
         if state.settlement is None:
             raise IllegalAction("the draw is not over")
         return state.settlement
+
+
+def _ratio_text(r: Fraction) -> str:
+    """A multiplier as a short decimal (``1.91``, ``1000``; a ratio with no short decimal is cut
+    to 4 places and marked ``~``), in exact integer arithmetic."""
+    if r.denominator == 1:
+        return str(r.numerator)
+    for places in range(1, 5):
+        if (r * 10**places).denominator == 1:
+            break
+    q = r.numerator * 10**places // r.denominator
+    text = f"{q // 10**places}.{q % 10**places:0{places}d}"
+    return text if (r * 10**places).denominator == 1 else "~" + text

@@ -14,6 +14,7 @@ from typing import Any
 from croupier.errors import UnknownBetCode
 from croupier.games.base import BetRequest
 from croupier.games.draws.fixedodds.bets import Bet
+from croupier.games.draws.fixedodds.explain import explain
 from croupier.games.draws.fixedodds.variant import DrawGame, FixedOddsVariant
 from croupier.games.draws.ticket import Outcome, PlacedBet, Selection, TicketEngine
 
@@ -63,6 +64,11 @@ class FixedOddsEngine(TicketEngine):
             return ZERO
         odds = variant.odds(b.code, prize)
         return ZERO if odds is None else odds.total
+
+    def explain(self, variant: Any, bet: PlacedBet, outcome: Outcome) -> dict[str, Any]:
+        """The bet's wording, its statistic measured on the draw and the prize it earned."""
+        b = self.bet_of(bet.code)
+        return explain(b, variant, self.value(variant, b, bet.selection, outcome), bet.selection)
 
     def result_data(self, variant: Any, outcome: Outcome) -> dict[str, Any]:
         data = super().result_data(variant, outcome)

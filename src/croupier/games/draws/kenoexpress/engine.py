@@ -15,11 +15,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import Any
 
 from croupier.errors import InvalidBet, InvalidSelection, UnknownBetCode
 from croupier.games.base import BetRequest
 from croupier.games.draws.kenoexpress.variant import CODES, KenoExpressVariant
-from croupier.games.draws.ticket import Outcome, PlacedBet, Selection, TicketEngine
+from croupier.games.draws.ticket import Outcome, PlacedBet, Selection, TicketEngine, _ratio_text
 
 
 def wins(variant: KenoExpressVariant, code: str, sel: Selection, n: int) -> bool:
@@ -71,6 +72,15 @@ class KenoExpressEngine(TicketEngine):
         if not wins(variant, bet.code, bet.selection, outcome.balls[0]):
             return Fraction(0)
         return variant.odds(winners(variant, bet.code, bet.selection))
+
+
+    def explain(self, variant: KenoExpressVariant, bet: PlacedBet, outcome: Outcome) -> dict[str, Any]:
+        """The number drawn against the bet's range."""
+        n = outcome.balls[0]
+        won = wins(variant, bet.code, bet.selection, n)
+        what = f"{bet.code.replace('_', ' ')} {'-'.join(map(str, bet.selection))}"
+        odds = _ratio_text(variant.odds(winners(variant, bet.code, bet.selection)))
+        return {"text": f"number {n} drawn: {what} " + (f"wins, pays x{odds}" if won else "loses")}
 
 
 ENGINE = KenoExpressEngine()

@@ -37,9 +37,12 @@ const board = drawBoard(tableId, page, {
   ballItem: (ball) => li(label(ball), { "data-ball": String(ball) }),
   recentBalls: (balls) => balls.map(label).join(", "),
   ticketBets: (t) => t.bets.map((b) => `${b.code}${targetText(b.target)}`).join(" / "),
-  drawText(d) {
-    const won = d.bets.filter((b) => b.outcome === "win").length;
-    return `#${d.number} ${d.state}${d.returned_minor !== null ? `, ${won} bet${won === 1 ? "" : "s"} won ${formatMoney(d.returned_minor, page.currency)}` : ""}; `;
+  drawText(d, span) {
+    const won = d.bets.filter((b) => b.outcome === "win");
+    // why each bet won or lost (the engine's explanation): the winners in the text, all in the tooltip
+    span.title = d.bets.map((b) => b.why).filter(Boolean).join("\n");
+    const why = won.map((b) => b.why).filter(Boolean).join("; ");
+    return `#${d.number} ${d.state}${d.returned_minor !== null ? `, ${won.length} bet${won.length === 1 ? "" : "s"} won ${formatMoney(d.returned_minor, page.currency)}` : ""}${why ? ` (${why})` : ""}; `;
   },
   bets() {
     const stake = $("#stake").value.trim();

@@ -27,6 +27,7 @@ const board = drawBoard(tableId, page, {
   drawText(d, span) {
     const hits = d.bets.map((b) => b.hits).filter((h) => h !== null);
     span.dataset.hits = hits.length ? String(hits.reduce((a, b) => a + b, 0)) : "";
+    span.title = d.bets.map((b) => b.why).filter(Boolean).join("\n"); // which numbers hit, what they pay
     return `#${d.number} ${d.state}${hits.length ? `, ${span.dataset.hits} hits` : ""}${d.returned_minor !== null ? `, won ${formatMoney(d.returned_minor, page.currency)}` : ""}; `;
   },
   bets() {
