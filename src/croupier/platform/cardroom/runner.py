@@ -136,6 +136,8 @@ class TableRunner:
                 hand.act(seat, d.name, {k: v for k, v in d.args.items() if k != "seat"}, self._now())
                 await self.after_decision(t0)
                 continue
+            if seat is not None and player is not None:
+                ROOM.mark_connection(hand, self.table_id, seat, player)
             self.wake.clear()
             dl = hand.deadline()
             timeout = None if dl is None else max(0.0, dl - self._now())
@@ -255,6 +257,19 @@ class Room:
     def __init__(self) -> None:
         self.runners: dict[str, TableRunner] = {}
         self.spawner: Callable[[str], None] | None = None
+        #: the server's WebSocket hub (bound by the API): who has a table's socket open
+        self.hub: Any = None
+
+    def mark_connection(self, hand: LiveHand, table_id: str, seat: int, player_id: int) -> None:
+        """Disconnect rule: a player to act without the table's (authenticated) WebSocket open
+        in this server is disconnected - his turn gets the decision timer only, no time bank."""
+        if self.hub is None:
+            return
+        conns = self.hub.tables.get(table_id, ())
+        if any(c.player_id == player_id for c in conns):
+            hand.disconnected.discard(seat)
+        else:
+            hand.disconnected.add(seat)
 
     def runner(self, table_id: str) -> TableRunner:
         r = self.runners.get(table_id)
