@@ -364,10 +364,9 @@ _TASKS: set[asyncio.Task[None]] = set()
 
 
 async def run_cardroom_table(platform: Any, publish: Publish, table_id: str, stop: asyncio.Event) -> None:
-    """The supervisor's entry (its lock held): run the table until ``stop``. The first card room
-    table of the server also lets the room start tables opened later (sit-and-go tables)."""
-    if ROOM.spawner is None:
-        ROOM.spawner = _spawner(platform, publish, stop)
+    """The supervisor's entry (its lock held): run the table until ``stop``. A card room table
+    running also lets the room start tables opened later (sit-and-go tables)."""
+    ROOM.spawner = _spawner(platform, publish, stop)  # this server's (a test starts several)
     r = TableRunner(platform, publish, table_id)
     ROOM.runners[table_id] = r
     try:
