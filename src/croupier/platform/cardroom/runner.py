@@ -52,10 +52,7 @@ async def _db(run: Callable[[Callable[[Session], T]], T], fn: Callable[[Session]
 
 
 def _seat_rows(session: Session, table_id: str) -> list[dict[str, Any]]:
-    rows = seats.seats_of(session, table_id)
-    names = {p.id: p.login for p in session.query(Player).filter(
-        Player.id.in_([r.player_id for r in rows]))} if rows else {}
-    return [{**seats.seat_dict(r), "name": names.get(r.player_id)} for r in rows]
+    return seats.seat_rows(session, table_id)
 
 
 class TableRunner:
@@ -152,7 +149,7 @@ class TableRunner:
         end = await _db(p.run, lambda s: hands.finish_hand(
             s, hand.hand_id, hand.state, p.clock(), hand.banks, hand.timed_out))
         self.hands_played += 1
-        await self.refresh()
+        self.seat_info = end.seats  # read in the settlement's own transaction
         await self.publish(table_message(self.table_id, {
             "type": "poker_hand_ended", "table_id": self.table_id, "hand_id": end.hand_id,
             "rake_minor": end.rake, "results": end.results,

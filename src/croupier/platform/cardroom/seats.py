@@ -186,3 +186,13 @@ def seats_of(session: Session, table_id: str) -> list[CardroomSeat]:
 def seat_dict(row: CardroomSeat) -> dict[str, Any]:
     return {"table_id": row.table_id, "seat": row.seat, "player_id": row.player_id,
             "stack_minor": row.stack, "status": row.status, "time_bank_ms": row.time_bank_ms}
+
+
+def seat_rows(session: Session, table_id: str) -> list[dict[str, Any]]:
+    """The table's seats with their players' names (the table state's ``seats``)."""
+    rows = seats_of(session, table_id)
+    if not rows:
+        return []
+    names = dict(session.execute(select(Player.id, Player.login).where(
+        Player.id.in_([r.player_id for r in rows]))).all())
+    return [{**seat_dict(r), "name": names.get(r.player_id)} for r in rows]
