@@ -40,10 +40,10 @@ log = logging.getLogger("croupier.cardroom")
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
-#: the card room's database work (a hand's start and end, seat reads): two threads, not the
+#: the card room's database work (a hand's start and end, seat reads): one thread, not the
 #: loop's default pool - fewer threads taking the interpreter lock from the event loop that runs
 #: every table's decisions (the load test's latency), and SQLite serialises writes anyway
-_DB_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardroom-db")
+_DB_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-db")
 T = TypeVar("T")
 
 
