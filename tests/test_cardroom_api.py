@@ -44,7 +44,7 @@ def _me(api: Api, h: dict[str, str]) -> dict[str, Any]:
 
 
 def _wait_hand(api: Api, h: dict[str, str]) -> dict[str, Any]:
-    for _ in range(300):
+    for _ in range(750):
         state = _me(api, h)
         if state["hand"] is not None and state["hand"]["to_act"] is not None:
             return state
@@ -131,3 +131,34 @@ def test_issue21_the_table_websocket_sends_poker_state_with_the_players_own_card
         other = next(pl for pl in m["hand"]["players"] if pl["seat"] == 2)
         assert other["cards"] == [None, None]
         assert len(m["hand"]["server_seed_hash"]) == 64
+
+
+def test_000_12_12_3_sit_and_go_entries_over_http_open_its_table_in_the_running_server(room: tuple[Api, Platform]) -> None:
+    from fractions import Fraction
+
+    from croupier.platform.cardroom import tournaments
+
+    api, p = room
+    c = api.c
+    spec = tournaments.TournamentSpec("SNG", "holdem", "no_limit", "EUR", 500, 50, 1000, 2, 300,
+                                      (20, 40), (Fraction(1),))
+    tid = p.run(lambda s: tournaments.create(s, spec).id)
+    for _ in range(100):  # the server's first card room runner lets the room open new tables
+        if c.get(f"/api/cardroom/tables/{TID}").json()["running"]:
+            break
+        time.sleep(0.02)
+    ann, bob = api.player(deposit="100"), api.player(deposit="100")
+    r = c.post(f"/api/cardroom/tournaments/{tid}/entries", headers={**ann, **key()})
+    assert r.status_code == 201, r.text
+    r = c.post(f"/api/cardroom/tournaments/{tid}/entries", headers={**bob, **key()})
+    assert r.status_code == 201 and r.json()["state"] == "running"
+    assert c.get("/api/wallet", headers=ann).json()["cash_minor"] == 10_000 - 550
+    table = r.json()["table_id"]
+    for _ in range(750):
+        state = c.get(f"/api/cardroom/tables/{table}").json()
+        if state["running"] and state["hand"] is not None:
+            break
+        time.sleep(0.02)
+    assert state["table"]["format"] == "tournament" and state["table"]["rake"] is None, state
+    assert state["hand"] is not None, state
+    assert state["hand"]["big_blind_minor"] == 20

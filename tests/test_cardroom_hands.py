@@ -282,3 +282,26 @@ def test_issue21_property_chips_are_conserved_across_buy_in_hands_and_cash_out_w
     assert after + (rake(p) - rake_before) == before
     assert pot(p, tid) == 0
     assert p.audit().total == 0
+
+
+def test_issue21_disconnect_rule_a_player_without_the_table_socket_gets_no_time_bank(platform: Platform) -> None:
+    from types import SimpleNamespace
+
+    from croupier.platform.cardroom.runner import Room
+
+    p = platform
+    tid = table(p, decision_ms=10_000, time_bank_ms=20_000)
+    _seated(p, 2)
+    start = begin(p, tid)
+    assert start is not None
+    live = LiveHand(start, 0.0)
+    seat = live.to_act()
+    assert seat is not None
+    player = start.seat_players[seat]
+    room = Room()
+    room.hub = SimpleNamespace(tables={tid: [SimpleNamespace(player_id=player)]})
+    room.mark_connection(live, tid, seat, player)
+    assert live.deadline() == 30.0  # connected: timer + time bank
+    room.hub = SimpleNamespace(tables={})
+    room.mark_connection(live, tid, seat, player)
+    assert live.deadline() == 10.0  # disconnected: the timer only, then the default

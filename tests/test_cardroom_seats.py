@@ -98,3 +98,16 @@ def test_issue21_top_up_between_hands_up_to_the_table_maximum(platform: Platform
     with pytest.raises(BuyInRefused, match="above the table maximum"):
         p.run(lambda s: seats.top_up(s, ann, tid, 1, T0))
     assert stack_account(p, tid, ann) == 2000 and cash(p, ann) == 8000
+
+
+def test_issue21_cardroom_tables_from_the_environment(platform: Platform, monkeypatch: pytest.MonkeyPatch) -> None:
+    from croupier.errors import CroupierError
+    from croupier.platform.cardroom import tables
+
+    monkeypatch.setenv("CROUPIER_CARDROOM_TABLES", "nl:holdem:no_limit:EUR:20,aof:omaha:pot_limit:EUR:20:all_in_or_fold:9")
+    assert platform.run(tables.ensure_from_env) == ["nl", "aof"]
+    lobby = platform.read(tables.list_tables)
+    assert [(t["id"], t["format"], t["max_seats"], t["min_buy_in_minor"]) for t in lobby] == [
+        ("aof", "all_in_or_fold", 9, 80), ("nl", "regular", 6, 800)]
+    with pytest.raises(CroupierError, match="id:game:variant:CUR:big_blind"):
+        tables.parse_specs("nl:holdem:no_limit")

@@ -44,6 +44,12 @@ def test_000_12_12_3_sit_and_go_fee_to_the_house_no_rake_rising_blinds_and_the_p
     assert p.read(lambda s: tournaments.level_big_blind(s, tid, T0 + timedelta(seconds=299))) == 20
     assert p.read(lambda s: tournaments.level_big_blind(s, tid, T0 + timedelta(seconds=300))) == 40
     assert p.read(lambda s: tournaments.level_big_blind(s, tid, T0 + timedelta(hours=5))) == 80
+    from croupier.platform.cardroom import seats
+    from croupier.platform.errors import RoundStateError
+
+    for refused in (seats.sit_out, lambda s, pl, t: seats.leave(s, pl, t, T0)):
+        with pytest.raises(RoundStateError, match="tournament table"):
+            p.run(lambda s, f=refused: f(s, players[0], f"sng-{tid}"))
     rake0 = rake(p)
     bots = bots_for(players, "maniac", seed=5)
     for _ in range(400):

@@ -583,6 +583,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         from croupier.platform import jackpots  # issue 16: every pool seeded before play
 
         await asyncio.to_thread(plat.run, lambda s: jackpots.ensure_all(s, plat.clock()))
+        from croupier.platform.cardroom.tables import ensure_from_env  # issue 21: poker tables
+
+        await asyncio.to_thread(plat.run, ensure_from_env)
         hub = Hub()
         broker: Broker = (RedisBroker(settings.redis_url, channel_for(plat.db.url))
                           if settings.redis_url else LocalBroker())

@@ -102,6 +102,7 @@ async def take_seat(table_id: str, body: BuyInIn, request: Request, player: Me) 
     """Sit at ``seat`` with ``buy_in_minor`` from the wallet (refused: a seat taken, a second seat,
     a buy-in outside the table's range or above the balance)."""
     p = _platform(request)
+    ROOM.hub = _state(request).hub  # the disconnect rule looks at the table's sockets
     out = await _idempotent(request, _scope(player), 201, lambda s: seats.buy_in(
         s, player, table_id, body.seat, body.buy_in_minor, p.clock()))
     if not out.replayed:
@@ -150,6 +151,7 @@ async def sit_in(table_id: str, request: Request, player: Me) -> dict[str, Any]:
 async def act(table_id: str, body: ActionIn, request: Request, player: Me) -> dict[str, Any]:
     """Your decision in the hand (``to_minor`` for bet/raise; ``times`` for run_it). Refused with
     the reason: out of turn, a raise below the minimum or above the limit, a stale version..."""
+    ROOM.hub = _state(request).hub
     args: dict[str, Any] = {}
     if body.to_minor is not None:
         args["to"] = body.to_minor

@@ -27,7 +27,7 @@ from croupier.games.pvp.poker.state import HandSettlement, HandSetup, HandState
 from croupier.games.pvp.poker.variant import PokerVariant
 from croupier.platform.cardroom import monitor, seeds, tables
 from croupier.platform.cardroom.accounts import ensure_account, pot_code, stack_code
-from croupier.platform.cardroom.seats import cash_out, playing_hand, seats_of
+from croupier.platform.cardroom.seats import cash_out, playing_hand, seat_rows, seats_of
 from croupier.platform.errors import RoundStateError
 from croupier.platform.ledger import Ledger, system_code
 from croupier.rng.source import HmacStream
@@ -59,6 +59,7 @@ class HandEnd:
     results: list[dict[str, Any]]
     left: list[tuple[int, int]]  # (player id, cashed out)
     facts: int
+    seats: list[dict[str, Any]] = field(default_factory=list)  # the table's seats after it
 
 
 def _next_button(dealt: list[int], last: int) -> int:
@@ -170,7 +171,8 @@ def finish_hand(session: Session, hand_id: int, state: HandState, now: datetime,
 
         tournaments.after_hand(session, cfg, now, results)
     session.flush()
-    return HandEnd(hand_id, hand.table_id, st.rake, results, left, facts)
+    return HandEnd(hand_id, hand.table_id, st.rake, results, left, facts,
+                   seat_rows(session, hand.table_id))
 
 
 def _after_hand(session: Session, rows: Mapping[int, CardroomSeat], banks: Mapping[int, int],

@@ -40,10 +40,10 @@ log = logging.getLogger("croupier.cardroom")
 
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
-#: the card room's database work (a hand's start and end, seat reads): two threads, not the
+#: the card room's database work (a hand's start and end, seat reads): one thread, not the
 #: loop's default pool - fewer threads taking the interpreter lock from the event loop that runs
 #: every table's decisions (the load test's latency), and SQLite serialises writes anyway
-_DB_POOL = ThreadPoolExecutor(max_workers=2, thread_name_prefix="cardroom-db")
+_DB_POOL = ThreadPoolExecutor(max_workers=1, thread_name_prefix="cardroom-db")
 T = TypeVar("T")
 
 
@@ -52,10 +52,7 @@ async def _db(run: Callable[[Callable[[Session], T]], T], fn: Callable[[Session]
 
 
 def _seat_rows(session: Session, table_id: str) -> list[dict[str, Any]]:
-    rows = seats.seats_of(session, table_id)
-    names = {p.id: p.login for p in session.query(Player).filter(
-        Player.id.in_([r.player_id for r in rows]))} if rows else {}
-    return [{**seats.seat_dict(r), "name": names.get(r.player_id)} for r in rows]
+    return seats.seat_rows(session, table_id)
 
 
 class TableRunner:
@@ -136,6 +133,8 @@ class TableRunner:
                 hand.act(seat, d.name, {k: v for k, v in d.args.items() if k != "seat"}, self._now())
                 await self.after_decision(t0)
                 continue
+            if seat is not None and player is not None:
+                ROOM.mark_connection(hand, self.table_id, seat, player)
             self.wake.clear()
             dl = hand.deadline()
             timeout = None if dl is None else max(0.0, dl - self._now())
@@ -150,7 +149,7 @@ class TableRunner:
         end = await _db(p.run, lambda s: hands.finish_hand(
             s, hand.hand_id, hand.state, p.clock(), hand.banks, hand.timed_out))
         self.hands_played += 1
-        await self.refresh()
+        self.seat_info = end.seats  # read in the settlement's own transaction
         await self.publish(table_message(self.table_id, {
             "type": "poker_hand_ended", "table_id": self.table_id, "hand_id": end.hand_id,
             "rake_minor": end.rake, "results": end.results,
@@ -255,6 +254,19 @@ class Room:
     def __init__(self) -> None:
         self.runners: dict[str, TableRunner] = {}
         self.spawner: Callable[[str], None] | None = None
+        #: the server's WebSocket hub (bound by the API): who has a table's socket open
+        self.hub: Any = None
+
+    def mark_connection(self, hand: LiveHand, table_id: str, seat: int, player_id: int) -> None:
+        """Disconnect rule: a player to act without the table's (authenticated) WebSocket open
+        in this server is disconnected - his turn gets the decision timer only, no time bank."""
+        if self.hub is None:
+            return
+        conns = self.hub.tables.get(table_id, ())
+        if any(c.player_id == player_id for c in conns):
+            hand.disconnected.discard(seat)
+        else:
+            hand.disconnected.add(seat)
 
     def runner(self, table_id: str) -> TableRunner:
         r = self.runners.get(table_id)
@@ -349,10 +361,9 @@ _TASKS: set[asyncio.Task[None]] = set()
 
 
 async def run_cardroom_table(platform: Any, publish: Publish, table_id: str, stop: asyncio.Event) -> None:
-    """The supervisor's entry (its lock held): run the table until ``stop``. The first card room
-    table of the server also lets the room start tables opened later (sit-and-go tables)."""
-    if ROOM.spawner is None:
-        ROOM.spawner = _spawner(platform, publish, stop)
+    """The supervisor's entry (its lock held): run the table until ``stop``. A card room table
+    running also lets the room start tables opened later (sit-and-go tables)."""
+    ROOM.spawner = _spawner(platform, publish, stop)  # this server's (a test starts several)
     r = TableRunner(platform, publish, table_id)
     ROOM.runners[table_id] = r
     try:

@@ -127,9 +127,15 @@ def _mine(session: Session, table_id: str, player_id: int) -> CardroomSeat:
     return row
 
 
+def _not_tournament(cfg: CardroomTable, what: str) -> None:
+    if cfg.format == "tournament":  # ASSUMPTION: a tournament seat plays until its chips are gone
+        raise RoundStateError(f"no {what} at a tournament table: a seat plays until its chips are gone")
+
+
 def sit_out(session: Session, player: Player, table_id: str) -> dict[str, Any]:
     """Deal me out from the next hand (the hand being played goes on)."""
-    tables.get(session, table_id, lock=True)
+    _t, cfg = tables.get(session, table_id, lock=True)
+    _not_tournament(cfg, "sit-out")
     row = _mine(session, table_id, player.id)
     if row.status == "playing":
         row.status = "sitting_out"
@@ -148,8 +154,10 @@ def sit_in(session: Session, player: Player, table_id: str) -> dict[str, Any]:
 def leave(session: Session, player: Player, table_id: str, now: datetime) -> dict[str, Any]:
     """Stand up: the whole stack goes back to the wallet now, or when the hand being played ends
     if the player is in it (status ``leaving``)."""
-    tables.get(session, table_id, lock=True)
+    _t, cfg = tables.get(session, table_id, lock=True)
     row = _mine(session, table_id, player.id)
+    if cfg.format == "tournament":
+        _not_tournament(cfg, "cash-out")
     if in_hand(session, table_id, player.id):
         row.status = "leaving"
         return {**seat_dict(row), "cashed_out_minor": None}
@@ -178,3 +186,13 @@ def seats_of(session: Session, table_id: str) -> list[CardroomSeat]:
 def seat_dict(row: CardroomSeat) -> dict[str, Any]:
     return {"table_id": row.table_id, "seat": row.seat, "player_id": row.player_id,
             "stack_minor": row.stack, "status": row.status, "time_bank_ms": row.time_bank_ms}
+
+
+def seat_rows(session: Session, table_id: str) -> list[dict[str, Any]]:
+    """The table's seats with their players' names (the table state's ``seats``)."""
+    rows = seats_of(session, table_id)
+    if not rows:
+        return []
+    names = dict(session.execute(select(Player.id, Player.login).where(
+        Player.id.in_([r.player_id for r in rows]))).all())
+    return [{**seat_dict(r), "name": names.get(r.player_id)} for r in rows]

@@ -170,3 +170,11 @@ def parse_specs(text: str | None) -> tuple[TableSpec, ...]:
         out.append(TableSpec(parts[0], parts[0], parts[1], parts[2], parts[3], int(parts[4]),
                              format=fmt, max_seats=seats))
     return tuple(out)
+
+
+def ensure_from_env(session: Session) -> list[str]:
+    """The poker tables of ``CROUPIER_CARDROOM_TABLES`` (created once; the server runs them)."""
+    import os
+
+    return [ensure_table(session, spec).table_id
+            for spec in parse_specs(os.environ.get("CROUPIER_CARDROOM_TABLES"))]
