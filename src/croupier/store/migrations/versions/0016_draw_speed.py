@@ -10,7 +10,7 @@ are filled to half, so they take up to twice the space (old pages are untouched 
 SQLite has no fill factor: nothing to do there.
 
 Revision ID: 0016_draw_speed
-Revises: 0014_draws
+Revises: 0015_cardroom
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 from alembic import op
 
 revision = "0016_draw_speed"
-down_revision = "0014_draws"
+down_revision = "0015_cardroom"
 branch_labels = None
 depends_on = None
 
