@@ -12,7 +12,20 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# `make run` opens a shared table of every family that plays at one (roulette and baccarat are
+# built in); set any of these variables (or the CROUPIER_*_TABLES they feed) to change the list.
+RUN_CRASH_TABLES ?= crash-eur:crash:standard:EUR,rocketon-eur:rocketon:standard:EUR
+RUN_DICE_TABLES ?= sicbo-eur:sicbo:classic:EUR,lightning-dice-eur:lightning_dice:lightning_dice:EUR
+RUN_EXTRA_TABLES ?= craps-eur:craps:standard:EUR,dream-catcher-eur:dream_catcher:standard:EUR,crazy-time-eur:crazy_time:standard:EUR
+RUN_DRAW_TABLES ?= keno-eur:keno:keno10:EUR,lucky5-eur:lucky5:lucky5_000:EUR,megaball-eur:megaball:megaball_000:EUR
+RUN_CARDROOM_TABLES ?= holdem-nl-eur:holdem:no_limit:EUR:20
+
 run: $(STAMP)
+	CROUPIER_CRASH_TABLES="$${CROUPIER_CRASH_TABLES-$(RUN_CRASH_TABLES)}" \
+	CROUPIER_DICE_TABLES="$${CROUPIER_DICE_TABLES-$(RUN_DICE_TABLES)}" \
+	CROUPIER_EXTRA_TABLES="$${CROUPIER_EXTRA_TABLES-$(RUN_EXTRA_TABLES)}" \
+	CROUPIER_DRAW_TABLES="$${CROUPIER_DRAW_TABLES-$(RUN_DRAW_TABLES)}" \
+	CROUPIER_CARDROOM_TABLES="$${CROUPIER_CARDROOM_TABLES-$(RUN_CARDROOM_TABLES)}" \
 	$(BIN)/croupier serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)

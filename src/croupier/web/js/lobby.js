@@ -1,5 +1,5 @@
 // The lobby: the live tables and the game catalogue (GET /api/tables, GET /api/games).
-import { api } from "./api.js";
+import { api, request } from "./api.js";
 import { colourOf } from "./roulette/layout.js";
 import { el } from "./shell/dom.js";
 import { renderHeader } from "./ui.js";
@@ -85,6 +85,14 @@ async function loadGames() {
       ul.append(el("li", { class: "card", dataset: { game: g.name } }, el("h3", {}, g.title),
         el("p", { class: "muted" }, PLAY_TEXT[g.play] || ""), vs,
         ...live.map((t) => el("p", {}, el("a", { href: tablePage(t) }, `live table: ${t.name}`)))));
+    }
+    // issue 21: the poker card room (players against players, the house takes rake): its tables
+    const room = await request("GET", "/api/cardroom/tables", undefined, { auth: false }).catch(() => ({ items: [] }));
+    if (room.items.length) {
+      ul.append(el("li", { class: "card", dataset: { game: "cardroom" } }, el("h3", {}, "Poker card room"),
+        el("p", { class: "muted" }, "Players against players; the house takes rake."),
+        el("ul", {}, ...room.items.map((t) => el("li", {}, el("a", { href: `/cardroom.html?table=${encodeURIComponent(t.id)}`, "aria-label": `Sit at ${t.name || t.id}` },
+          `${t.name || t.id} · ${t.game} ${String(t.variant).replace(/_/g, " ")} · ${t.currency} · ${t.seated ?? 0} seated`))))));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));
