@@ -48,3 +48,51 @@ def parse_common(data: Mapping[str, Any], name: str, game: str, default_schedule
 
 def common_limits(common: DrawCommon, cur: str) -> DrawLimits:
     return limits_for(common.limits, cur, common.title)
+
+
+class CommonFields:
+    """The fields the platform reads of a draw variant, read from its ``common`` head (a game's
+    variant dataclass lists ``common: DrawCommon`` and inherits these)."""
+
+    __slots__ = ()
+    common: DrawCommon
+
+    @property
+    def name(self) -> str:
+        return self.common.name
+
+    @property
+    def title(self) -> str:
+        return self.common.title
+
+    @property
+    def source(self) -> str:
+        return self.common.source
+
+    @property
+    def kind(self) -> str:
+        return self.common.kind
+
+    @property
+    def draw(self) -> BallDraw:
+        return self.common.draw
+
+    @property
+    def schedule(self) -> DrawSchedule:
+        return self.common.schedule
+
+    @property
+    def limits(self) -> Mapping[str, DrawLimits]:
+        return self.common.limits
+
+    @property
+    def assumptions(self) -> tuple[str, ...]:
+        return self.common.assumptions
+
+    @property
+    def admission_override(self) -> bool:
+        return self.common.admission_override
+
+    def limits_for(self, cur: str) -> DrawLimits:
+        return common_limits(self.common, cur)
+

@@ -12,10 +12,9 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.errors import VariantError
-from croupier.games.draws.balls import BallDraw
 from croupier.games.draws.limits import DrawLimits
 from croupier.games.draws.schedule import DrawSchedule
-from croupier.games.draws.variant import DrawCommon, common_limits, parse_common
+from croupier.games.draws.variant import CommonFields, DrawCommon, parse_common
 from croupier.games.fields import boolean, integer, payout
 
 #: 000 §12.19: "Dealing frequency 1 minute"; cut-off and draws ahead are ASSUMPTIONs (the file says)
@@ -23,7 +22,7 @@ DEFAULT_SCHEDULE = DrawSchedule(every_seconds=60, cutoff_seconds=10, max_draws=1
 
 
 @dataclass(frozen=True, slots=True)
-class KenoVariant:
+class KenoVariant(CommonFields):
     common: DrawCommon
     max_picks: int
     #: picks -> total return per unit staked for 0 .. picks hits
@@ -31,44 +30,6 @@ class KenoVariant:
     #: 000 §12.19 ambiguity (1): the stray "10x" of Keno 10's 2-hit row, read literally as 2 of 6
     stray_2_of_6: bool = False
 
-    @property
-    def name(self) -> str:
-        return self.common.name
-
-    @property
-    def title(self) -> str:
-        return self.common.title
-
-    @property
-    def source(self) -> str:
-        return self.common.source
-
-    @property
-    def kind(self) -> str:
-        return self.common.kind
-
-    @property
-    def draw(self) -> BallDraw:
-        return self.common.draw
-
-    @property
-    def schedule(self) -> DrawSchedule:
-        return self.common.schedule
-
-    @property
-    def limits(self) -> Mapping[str, DrawLimits]:
-        return self.common.limits
-
-    @property
-    def assumptions(self) -> tuple[str, ...]:
-        return self.common.assumptions
-
-    @property
-    def admission_override(self) -> bool:
-        return self.common.admission_override
-
-    def limits_for(self, cur: str) -> DrawLimits:
-        return common_limits(self.common, cur)
 
     def limit(self, cur: str, code: str = "keno") -> DrawLimits | None:
         return self.limits.get(cur)

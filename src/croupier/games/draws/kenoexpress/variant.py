@@ -9,9 +9,8 @@ from typing import Any
 
 from croupier.errors import VariantError
 from croupier.games.draws.balls import BallDraw
-from croupier.games.draws.limits import DrawLimits
 from croupier.games.draws.schedule import DrawSchedule
-from croupier.games.draws.variant import DrawCommon, common_limits, parse_common
+from croupier.games.draws.variant import CommonFields, DrawCommon, parse_common
 from croupier.games.fields import boolean, integer, need
 
 DEFAULT_SCHEDULE = DrawSchedule(every_seconds=15, cutoff_seconds=5, max_draws=10)
@@ -19,25 +18,12 @@ CODES = ("lower", "higher", "in_range", "not_in_range")
 
 
 @dataclass(frozen=True, slots=True)
-class KenoExpressVariant:
+class KenoExpressVariant(CommonFields):
     common: DrawCommon
     rtp: Fraction
     odds_rounding: str
     not_in_range_edges_win: bool
     max_bets: int
-
-    name = property(lambda self: self.common.name)
-    title = property(lambda self: self.common.title)
-    source = property(lambda self: self.common.source)
-    kind = property(lambda self: self.common.kind)
-    draw = property(lambda self: self.common.draw)
-    schedule = property(lambda self: self.common.schedule)
-    limits = property(lambda self: self.common.limits)
-    assumptions = property(lambda self: self.common.assumptions)
-    admission_override = property(lambda self: self.common.admission_override)
-
-    def limits_for(self, cur: str) -> DrawLimits:
-        return common_limits(self.common, cur)
 
     @property
     def payouts(self) -> dict[str, str]:

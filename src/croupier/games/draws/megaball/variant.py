@@ -21,7 +21,7 @@ from croupier.games.draws.balls import BallDraw
 from croupier.games.draws.limits import DrawLimits
 from croupier.games.draws.megaball.cards import CELLS
 from croupier.games.draws.schedule import DrawSchedule
-from croupier.games.draws.variant import DrawCommon, common_limits, parse_common
+from croupier.games.draws.variant import CommonFields, DrawCommon, parse_common
 from croupier.games.fields import integer, payout
 
 #: the rules give no timing (ASSUMPTION): a draw every 2 minutes closing 20 s before
@@ -34,7 +34,7 @@ BOTH = ("highest", "first")
 
 
 @dataclass(frozen=True, slots=True)
-class MegaBallVariant:
+class MegaBallVariant(CommonFields):
     common: DrawCommon
     #: the most cards one ticket holds (000 §12.43: "1200 5x5 cell cards", read 1-200)
     max_cards: int
@@ -56,44 +56,6 @@ class MegaBallVariant:
         drum = BallDraw(d.balls, d.drawn + max(r for r, _w in self.rounds), d.first, kind="mega_ball")
         object.__setattr__(self, "bonus_drum", drum)
 
-    @property
-    def name(self) -> str:
-        return self.common.name
-
-    @property
-    def title(self) -> str:
-        return self.common.title
-
-    @property
-    def source(self) -> str:
-        return self.common.source
-
-    @property
-    def kind(self) -> str:
-        return self.common.kind
-
-    @property
-    def draw(self) -> BallDraw:
-        return self.common.draw
-
-    @property
-    def schedule(self) -> DrawSchedule:
-        return self.common.schedule
-
-    @property
-    def limits(self) -> Mapping[str, DrawLimits]:
-        return self.common.limits
-
-    @property
-    def assumptions(self) -> tuple[str, ...]:
-        return self.common.assumptions
-
-    @property
-    def admission_override(self) -> bool:
-        return self.common.admission_override
-
-    def limits_for(self, cur: str) -> DrawLimits:
-        return common_limits(self.common, cur)
 
     def limit(self, cur: str, code: str = "card") -> DrawLimits | None:
         return self.limits.get(cur)

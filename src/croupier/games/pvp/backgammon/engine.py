@@ -22,11 +22,11 @@ Rules and every ASSUMPTION: docs/pvp_games.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Sequence
+from typing import Any, Final
 
-from croupier.errors import IllegalAction, InvalidBet, RoundFinished, VariantError
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
+from croupier.errors import IllegalAction, RoundFinished, VariantError
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.backgammon.board import (
     Side,
     Step,
@@ -42,18 +42,14 @@ from croupier.games.pvp.backgammon.board import (
 )
 from croupier.games.pvp.backgammon.state import MatchSetup, MatchState, setup_from_record
 from croupier.games.pvp.backgammon.variant import BAR, OFF, BackgammonVariant
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.games.pvp.match import VOID, FundMatchEngine, add_event, replay_record
 from croupier.games.pvp.poker.state import HandSettlement
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "BackgammonEngine", "MatchSetup", "MatchState", "replay_match"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
 def _point(p: int) -> str:
@@ -64,33 +60,27 @@ def _fmt(step: Step) -> str:
     return f"{_point(step[0])}/{_point(step[1])}"
 
 
-class BackgammonEngine:
+class BackgammonEngine(FundMatchEngine[MatchState]):
     """Backgammon matches for two players. Stateless: every method is a function of its arguments."""
 
     game = "pvp_backgammon"
+    table_name = "backgammon"
 
     # -- starting a match -------------------------------------------------------------------------
 
     def start(self, variant: BackgammonVariant, setup: MatchSetup, currency: str) -> MatchState:
-        self._check_setup(variant, setup, currency)
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
+        head = self.opening(variant, setup, currency)
+        self._check_setup(variant, setup)
         s = MatchState(
             variant=variant, setup=setup, currency=currency, phase="opening",
             sides=(variant.start, variant.start), player=0, dice=(), moves={}, cube=1, owner=-1,
             cube_used=False, crawford=False, crawford_done=False, first_turn=(True, True),
             game=1, score=(0, 0), winner=-1, events=(head,),
         )
-        return s._replace(events=_ev(s.events, "game_started",
+        return s._replace(events=add_event(s.events, "game_started",
                                      {"game": 1, "score": [0, 0], "crawford": False}))
 
-    def _check_setup(self, v: BackgammonVariant, s: MatchSetup, currency: str) -> None:
-        money_currency(currency)
-        seats = s.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a backgammon table has two different seats, got {seats!r}")
-        check_stake(s.stake)
+    def _check_setup(self, v: BackgammonVariant, s: MatchSetup) -> None:
         if s.target not in v.targets:
             raise VariantError(f"{v.title}: the score to win is one of "
                                f"{', '.join(map(str, v.targets))} (000 §12.12.1), got {s.target!r}")
@@ -101,8 +91,6 @@ class BackgammonEngine:
                 raise VariantError(f"{v.title} has no {name} (000 §12.12.1)")
         if (s.beaver or s.jacoby) and not s.cube:
             raise VariantError("the beaver and Jacoby options need the cube (000 §12.12.1)")
-        if s.rake is not None and not isinstance(s.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {s.rake!r}")
 
     # -- whose turn, what may happen --------------------------------------------------------------
 
@@ -156,7 +144,7 @@ class BackgammonEngine:
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if name == "void":
             if seat != HOUSE:
                 raise IllegalAction("only the house voids a match")
@@ -177,7 +165,7 @@ class BackgammonEngine:
                 return s._replace(phase="dice")
             if name == "double":
                 return s._replace(phase="doubled", cube_used=True,
-                                  events=_ev(s.events, "doubled", {"seat": seat, "to": 2 * s.cube}))
+                                  events=add_event(s.events, "doubled", {"seat": seat, "to": 2 * s.cube}))
             raise IllegalAction(f"at the start of your turn you roll or double, not {name!r}")
         if s.phase == "move":
             if name != "move":
@@ -193,17 +181,17 @@ class BackgammonEngine:
         if type(a.value) is not int or not 0 <= a.value < 36:
             raise IllegalAction(f"a {a.kind} draw is in [0, 36), got {a.value!r}")
         d1, d2 = a.value // 6 + 1, a.value % 6 + 1
-        events = _ev(s.events, "draw", {"kind": a.kind, "value": a.value})
+        events = add_event(s.events, "draw", {"kind": a.kind, "value": a.value})
         if a.kind == "opening":
             # 000 §12.12.1 Opening: one die each, ties rerolled, the higher moves first with both
-            events = _ev(events, "opening", {"dice": [[s.seat(0), d1], [s.seat(1), d2]],
+            events = add_event(events, "opening", {"dice": [[s.seat(0), d1], [s.seat(1), d2]],
                                              "again": d1 == d2})
             if d1 == d2:
                 return s._replace(events=events)
             player = 0 if d1 > d2 else 1
             s = s._replace(player=player, events=events)
         else:
-            s = s._replace(events=_ev(events, "rolled", {"seat": s.seat(s.player), "dice": [d1, d2]}))
+            s = s._replace(events=add_event(events, "rolled", {"seat": s.seat(s.player), "dice": [d1, d2]}))
         return self._begin_move(s, turn_dice(s.variant, d1, d2))
 
     def _begin_move(self, s: MatchState, dice: tuple[int, ...]) -> MatchState:
@@ -212,7 +200,7 @@ class BackgammonEngine:
         if moves:
             return s._replace(phase="move", dice=dice, moves=moves)
         # 000 §12.12.1 Moves 4: "With no legal move, the turn is lost"
-        s = s._replace(events=_ev(s.events, "no_move", {"seat": s.seat(i), "dice": list(dice)}),
+        s = s._replace(events=add_event(s.events, "no_move", {"seat": s.seat(i), "dice": list(dice)}),
                        first_turn=self._moved(s, i))
         return self._next_turn(s)
 
@@ -240,7 +228,7 @@ class BackgammonEngine:
             raise IllegalAction(self._why_short(s, steps))
         t, hits = legal
         sides = (t.me, t.opp) if i == 0 else (t.opp, t.me)
-        s = s._replace(sides=sides, first_turn=self._moved(s, i), events=_ev(s.events, "moved", {
+        s = s._replace(sides=sides, first_turn=self._moved(s, i), events=add_event(s.events, "moved", {
             "seat": s.seat(i), "steps": [list(st) for st in steps],
             "hits": [list(st) for st, h in zip(steps, hits, strict=True) if h]}))
         if t.me[OFF] == v.checkers:
@@ -337,18 +325,18 @@ class BackgammonEngine:
         if s.phase == "doubled":
             if name == "take":
                 return s._replace(phase="dice", cube=2 * s.cube, owner=1 - i,
-                                  events=_ev(s.events, "cube", {"value": 2 * s.cube, "owner": s.seat(1 - i)}))
+                                  events=add_event(s.events, "cube", {"value": 2 * s.cube, "owner": s.seat(1 - i)}))
             if name == "drop":
                 # 000 §12.12.1 Doubling: a refusal ends the game; ASSUMPTION: it loses the cube's value
                 return self._game_over(s, i, s.cube, "drop")
             if name == "beaver" and s.setup.beaver:
                 # 000 §12.12.1 Beaver: the doubled player redoubles at once and keeps the cube
-                return s._replace(phase="beavered", events=_ev(
+                return s._replace(phase="beavered", events=add_event(
                     s.events, "beavered", {"seat": s.seat(1 - i), "to": 4 * s.cube}))
             raise IllegalAction(f"you were doubled: take, drop{' or beaver' if s.setup.beaver else ''}, not {name!r}")
         if name == "take":
             return s._replace(phase="dice", cube=4 * s.cube, owner=1 - i,
-                              events=_ev(s.events, "cube", {"value": 4 * s.cube, "owner": s.seat(1 - i)}))
+                              events=add_event(s.events, "cube", {"value": 4 * s.cube, "owner": s.seat(1 - i)}))
         if name == "drop":
             # refusing a redouble loses the value at stake before it (000 §12.12.1 Doubling)
             return self._game_over(s, 1 - i, 2 * s.cube, "drop")
@@ -379,7 +367,7 @@ class BackgammonEngine:
         score = list(s.score)
         score[w] += points
         target = s.setup.target
-        events = _ev(s.events, "game_over", {
+        events = add_event(s.events, "game_over", {
             "game": s.game, "winner": s.seat(w), "points": points, "kind": kind, "cube": s.cube,
             "score": score})
         s = s._replace(score=(score[0], score[1]), events=events)
@@ -392,28 +380,18 @@ class BackgammonEngine:
             phase="opening", sides=(v.start, v.start), player=0, dice=(), moves={}, cube=1,
             owner=-1, cube_used=False, crawford=crawford, crawford_done=s.crawford_done or crawford,
             first_turn=(True, True), game=s.game + 1,
-            events=_ev(s.events, "game_started", {"game": s.game + 1, "score": score,
+            events=add_event(s.events, "game_started", {"game": s.game + 1, "score": score,
                                                   "crawford": crawford}))
 
-    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
-        s = s._replace(phase="done", winner=winner, dice=(), moves={})
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "score": list(s.score), "rake": st.rake,
-            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
+    def closing(self, s: MatchState) -> MatchState:
+        return s._replace(dice=(), moves={})
 
-    def settle(self, s: MatchState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the match is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_match(engine: BackgammonEngine, variant: BackgammonVariant,
                  events: Sequence[Event]) -> HandSettlement:
     """Rebuild a match from its record: the same events and settlement must come out."""
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = BackgammonEngine()

@@ -16,35 +16,34 @@ winning. The trick's winner leads the next (ASSUMPTION). The first to 7 tricks s
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Sequence
+from typing import Final
 
 from croupier.cards.card import name as card_name
 from croupier.errors import (
     IllegalAction,
-    InvalidBet,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     VariantError,
 )
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.baron.state import MatchState, TableSetup, setup_from_record
 from croupier.games.pvp.baron.variant import BaronVariant
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.games.pvp.match import (
+    VOID,
+    FundMatchEngine,
+    add_event,
+    check_stake_limits,
+    replay_record,
+)
 from croupier.games.pvp.poker.state import HandSettlement, deal_count, decode_deal
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "BaronEngine", "MatchState", "TableSetup", "legal_answers", "replay_match",
            "trick_winner"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 DECK: Final = tuple(range(8, 60))
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
 def legal_answers(hand: Sequence[int], led: int, trump: int) -> list[int]:
@@ -65,30 +64,17 @@ def trick_winner(led: int, answer: int, trump: int) -> int:
     return 1 if answer % 4 == trump else 0
 
 
-class BaronEngine:
+class BaronEngine(FundMatchEngine[MatchState]):
     """Baron matches for two players. Stateless."""
 
     game = "pvp_baron"
+    table_name = "Baron"
 
     def start(self, variant: BaronVariant, setup: TableSetup, currency: str) -> MatchState:
-        money_currency(currency)
-        seats = setup.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a Baron table has two different seats, got {seats!r}")
-        check_stake(setup.stake)
-        if currency == variant.stake_currency:
-            limits = f"the stake is {variant.stake_min}-{variant.stake_max} {currency} (000 §12.12.5), got {setup.stake}"
-            if setup.stake < variant.stake_min:
-                raise StakeBelowMinimum(limits)
-            if setup.stake > variant.stake_max:
-                raise StakeAboveMaximum(limits)
+        head = self.opening(variant, setup, currency)
+        check_stake_limits(variant, setup.stake, currency, "000 §12.12.5")
         if setup.target not in variant.targets:
             raise VariantError(f"the game score is {', '.join(map(str, variant.targets))} (000 §12.12.5), got {setup.target!r}")
-        if setup.rake is not None and not isinstance(setup.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
         return MatchState(variant, setup, currency, "roles", -1, DECK, ((), ()), -1, -1, -1,
                           (0, 0), (0, 0), 1, -1, (head,))
 
@@ -106,30 +92,30 @@ class BaronEngine:
 
     def _chance(self, s: MatchState, kind: str, value: int) -> MatchState:
         v = s.variant
-        events = _ev(s.events, "draw", {"kind": kind, "value": value})
+        events = add_event(s.events, "draw", {"kind": kind, "value": value})
         if s.phase == "roles":
             (a, b), _ = decode_deal(DECK, 2, value)
             again = a // 4 == b // 4
-            events = _ev(events, "role_cards", {"cards": [[s.seat(0), a], [s.seat(1), b]], "again": again})
+            events = add_event(events, "role_cards", {"cards": [[s.seat(0), a], [s.seat(1), b]], "again": again})
             if again:
                 return s._replace(events=events)
             baron = 0 if a // 4 > b // 4 else 1
-            return s._replace(phase="first_deal", baron=baron, events=_ev(
+            return s._replace(phase="first_deal", baron=baron, events=add_event(
                 events, "roles", {"baron": s.seat(baron), "dealer": s.seat(1 - baron)}))
         b = s.baron
         hands = list(s.hands)
         if s.phase == "first_deal":
             cards, deck = decode_deal(DECK, v.trump_after, value)
             hands[b] = tuple(cards)
-            return s._replace(phase="trump", deck=deck, hands=(hands[0], hands[1]), events=_ev(
+            return s._replace(phase="trump", deck=deck, hands=(hands[0], hands[1]), events=add_event(
                 events, "dealt", {"seat": s.seat(b), "cards": list(cards)}))
         rest = 2 * v.hand - v.trump_after
         cards, deck = decode_deal(s.deck, rest, value)
         more = v.hand - v.trump_after
         hands[b] = hands[b] + tuple(cards[:more])
         hands[1 - b] = tuple(cards[more:])
-        events = _ev(events, "dealt", {"seat": s.seat(b), "cards": list(cards[:more])})
-        events = _ev(events, "dealt", {"seat": s.seat(1 - b), "cards": list(cards[more:])})
+        events = add_event(events, "dealt", {"seat": s.seat(b), "cards": list(cards[:more])})
+        events = add_event(events, "dealt", {"seat": s.seat(1 - b), "cards": list(cards[more:])})
         return s._replace(phase="lead", deck=deck, hands=(hands[0], hands[1]), leader=b, led=-1,
                           events=events)
 
@@ -176,7 +162,7 @@ class BaronEngine:
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         actor = self._actor(s)
         if seat == HOUSE:
             if name == "void":
@@ -200,7 +186,7 @@ class BaronEngine:
             suit = args.get("suit")
             if name != "trump" or type(suit) is not int or not 0 <= suit <= 3:
                 raise IllegalAction(f"the Baron names the trump: 'trump' with a suit 0..3, got {name!r} {suit!r}")
-            return s._replace(phase="rest_deal", trump=suit, events=_ev(s.events, "trump", {"suit": suit}))
+            return s._replace(phase="rest_deal", trump=suit, events=add_event(s.events, "trump", {"suit": suit}))
         if name != "play":
             raise IllegalAction(f"play a card, not {name!r}")
         card = args.get("card")
@@ -227,7 +213,7 @@ class BaronEngine:
         w = s.leader if trick_winner(led, answer, s.trump) == 0 else 1 - s.leader
         tricks = list(s.tricks)
         tricks[w] += 1
-        s = s._replace(tricks=(tricks[0], tricks[1]), leader=w, led=-1, phase="lead", events=_ev(
+        s = s._replace(tricks=(tricks[0], tricks[1]), leader=w, led=-1, phase="lead", events=add_event(
             s.events, "trick", {"cards": [[s.seat(s.leader), led], [s.seat(1 - s.leader), answer]],
                                 "winner": s.seat(w), "tricks": [[s.seat(k), tricks[k]] for k in (0, 1)]}))
         if tricks[w] >= s.variant.tricks_to_win:
@@ -240,7 +226,7 @@ class BaronEngine:
         points = (v.baron_sweep if w == s.baron else v.dealer_sweep) if sweep else v.points
         score = list(s.score)
         score[w] += points
-        s = s._replace(score=(score[0], score[1]), events=_ev(s.events, "round_over", {
+        s = s._replace(score=(score[0], score[1]), events=add_event(s.events, "round_over", {
             "round": s.round, "winner": s.seat(w), "points": points, "sweep": sweep,
             "score": score}))
         if score[w] >= s.setup.target:
@@ -249,23 +235,11 @@ class BaronEngine:
         return s._replace(phase="first_deal", baron=baron, deck=DECK, hands=((), ()), trump=-1,
                           leader=-1, led=-1, tricks=(0, 0), round=s.round + 1)
 
-    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
-        s = s._replace(phase="done", winner=winner)
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "score": list(s.score), "rake": st.rake,
-            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
 
-    def settle(self, s: MatchState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the match is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_match(engine: BaronEngine, variant: BaronVariant, events: Sequence[Event]) -> HandSettlement:
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = BaronEngine()

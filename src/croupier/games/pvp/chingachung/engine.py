@@ -15,57 +15,44 @@ when the player to step lets his step time run out — he loses the match whatev
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Sequence
+from typing import Final
 
 from croupier.errors import (
     IllegalAction,
-    InvalidBet,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     VariantError,
 )
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.chingachung.state import MatchState, TableSetup, setup_from_record
 from croupier.games.pvp.chingachung.variant import ChingachungVariant
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.games.pvp.match import (
+    VOID,
+    FundMatchEngine,
+    add_event,
+    check_stake_limits,
+    replay_record,
+)
 from croupier.games.pvp.poker.state import HandSettlement
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "ChingachungEngine", "MatchState", "TableSetup", "replay_match"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
-class ChingachungEngine:
+class ChingachungEngine(FundMatchEngine[MatchState]):
     """Chingachung matches for two players. Stateless."""
 
     game = "pvp_chingachung"
+    table_name = "Chingachung"
 
     def start(self, variant: ChingachungVariant, setup: TableSetup, currency: str) -> MatchState:
-        money_currency(currency)
-        seats = setup.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a Chingachung table has two different seats, got {seats!r}")
-        check_stake(setup.stake)
-        if currency == variant.stake_currency:
-            if setup.stake < variant.stake_min:
-                raise StakeBelowMinimum(f"the stake is {variant.stake_min}-{variant.stake_max} {currency} (000 §12.12.7), got {setup.stake}")
-            if setup.stake > variant.stake_max:
-                raise StakeAboveMaximum(f"the stake is {variant.stake_min}-{variant.stake_max} {currency} (000 §12.12.7), got {setup.stake}")
+        head = self.opening(variant, setup, currency)
+        check_stake_limits(variant, setup.stake, currency, "000 §12.12.7")
         if setup.target not in variant.targets:
             raise VariantError(f"the score to win is {variant.targets[0]}-{variant.targets[-1]} (000 §12.12.7), got {setup.target!r}")
-        if setup.rake is not None and not isinstance(setup.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
         return MatchState(variant, setup, currency, "first", -1, "", -1, (0, 0), 1, -1, (head,))
 
     def next_draw(self, s: MatchState) -> DrawRequest | None:
@@ -91,14 +78,14 @@ class ChingachungEngine:
                 raise IllegalAction(f"the match waits for a decision, not a {action.kind} draw")
             if action.value not in (0, 1) or type(action.value) is not int:
                 raise IllegalAction(f"a first draw is 0 or 1, got {action.value!r}")
-            events = _ev(s.events, "draw", {"kind": "first", "value": action.value})
-            events = _ev(events, "first_step", {"seat": s.seat(action.value)})
+            events = add_event(s.events, "draw", {"kind": "first", "value": action.value})
+            events = add_event(events, "first_step", {"seat": s.seat(action.value)})
             return s._replace(phase="step", first=action.value, actor=action.value, events=events)
         if not isinstance(action, Decision):
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if seat == HOUSE:
             if name == "void":
                 return self._close(s._replace(events=events), VOID, "void")
@@ -135,7 +122,7 @@ class ChingachungEngine:
         if winner >= 0:
             score[winner] += 1
         s = s._replace(score=(score[0], score[1]), pending="", actor=f, round=s.round + 1,
-                       events=_ev(s.events, "round_over", {
+                       events=add_event(s.events, "round_over", {
                            "round": s.round,
                            "steps": [[s.seat(f), first_step], [s.seat(1 - f), second_step]],
                            "winner": None if winner < 0 else s.seat(winner), "score": score}))
@@ -143,24 +130,14 @@ class ChingachungEngine:
             return self._close(s, winner, "score")
         return s
 
-    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
-        s = s._replace(phase="done", winner=winner, actor=-1)
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "score": list(s.score), "rake": st.rake,
-            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
+    def closing(self, s: MatchState) -> MatchState:
+        return s._replace(actor=-1)
 
-    def settle(self, s: MatchState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the match is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_match(engine: ChingachungEngine, variant: ChingachungVariant,
                  events: Sequence[Event]) -> HandSettlement:
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = ChingachungEngine()

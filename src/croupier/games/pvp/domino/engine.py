@@ -18,10 +18,10 @@ Every ASSUMPTION: docs/pvp_games.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from typing import Any, Final
 
-from croupier.errors import IllegalAction, InvalidBet, RoundFinished, VariantError
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
+from croupier.errors import IllegalAction, RoundFinished, VariantError
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.domino.layout import (
     BONES,
     Bone,
@@ -36,18 +36,19 @@ from croupier.games.pvp.domino.layout import (
 )
 from croupier.games.pvp.domino.state import MatchState, TableSetup, setup_from_record
 from croupier.games.pvp.domino.variant import DominoVariant
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.games.pvp.match import (
+    VOID,
+    FundMatchEngine,
+    add_event,
+    replay_record,
+)
 from croupier.games.pvp.poker.state import HandSettlement, deal_count, decode_deal
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "DominoEngine", "MatchState", "TableSetup", "first_step", "replay_match"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
 def first_step(hands: Sequence[Sequence[Bone]]) -> tuple[int, Bone]:
@@ -68,25 +69,17 @@ def remaining(v: DominoVariant, hand: Sequence[Bone]) -> int:
     return sum(pips(b) for b in hand)
 
 
-class DominoEngine:
+class DominoEngine(FundMatchEngine[MatchState]):
     """Domino matches for two players. Stateless."""
 
     game = "pvp_domino"
+    table_name = "domino"
 
     def start(self, variant: DominoVariant, setup: TableSetup, currency: str) -> MatchState:
-        money_currency(currency)
-        seats = setup.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a domino table has two different seats, got {seats!r}")
-        check_stake(setup.stake)
+        head = self.opening(variant, setup, currency)
         if setup.target not in variant.targets:
             raise VariantError(f"{variant.title}: the score to win is one of "
                                f"{', '.join(map(str, variant.targets))} (000 §12.12.2), got {setup.target!r}")
-        if setup.rake is not None and not isinstance(setup.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
         return MatchState(variant, setup, currency, "deal", ((), ()), (), Layout(), None, 0, 0,
                           (0, 0), 1, -1, (head,))
 
@@ -106,8 +99,8 @@ class DominoEngine:
         rest = [BONES[j] for j in rest_idx]
         hands = (tuple(sorted(bones[:k])), tuple(sorted(bones[k:])))
         first, bone = first_step(hands)
-        events = _ev(s.events, "draw", {"kind": "deal", "value": value})
-        events = _ev(events, "dealt", {"hand": s.hand_no, "hands": [
+        events = add_event(s.events, "draw", {"kind": "deal", "value": value})
+        events = add_event(events, "dealt", {"hand": s.hand_no, "hands": [
             [s.seat(i), [list(b) for b in hands[i]]] for i in (0, 1)],
             "first": s.seat(first), "bone": list(bone)})
         return s._replace(phase="play", hands=hands, reserve=tuple(rest), layout=Layout(),
@@ -118,8 +111,8 @@ class DominoEngine:
         hands = list(s.hands)
         hands[s.player] = tuple(sorted(hands[s.player] + (bone,)))
         reserve = s.reserve[:value] + s.reserve[value + 1:]
-        events = _ev(s.events, "draw", {"kind": "draw", "value": value})
-        events = _ev(events, "drew", {"seat": s.seat(s.player), "bone": list(bone)})
+        events = add_event(s.events, "draw", {"kind": "draw", "value": value})
+        events = add_event(events, "drew", {"seat": s.seat(s.player), "bone": list(bone)})
         s = s._replace(hands=(hands[0], hands[1]), reserve=reserve, events=events)
         return self._turn(s)
 
@@ -152,7 +145,7 @@ class DominoEngine:
                 return s._replace(phase="play")
             if s.variant.draws and s.reserve:
                 return s._replace(phase="draw")
-            s = s._replace(passes=s.passes + 1, events=_ev(s.events, "passed", {"seat": s.seat(s.player)}))
+            s = s._replace(passes=s.passes + 1, events=add_event(s.events, "passed", {"seat": s.seat(s.player)}))
             if s.passes >= 2:
                 return self._hand_over(s, blocked=True)
             s = s._replace(player=1 - s.player)
@@ -174,7 +167,7 @@ class DominoEngine:
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if seat == HOUSE:
             if name == "void":
                 return self._close(s._replace(events=events), VOID, "void")
@@ -235,7 +228,7 @@ class DominoEngine:
                 gained = total if v.points_per == "sum" else total // v.multiple
                 score[i] += gained
         s = s._replace(layout=layout, hands=(hands[0], hands[1]), required=None, passes=0,
-                       score=(score[0], score[1]), events=_ev(s.events, "played", {
+                       score=(score[0], score[1]), events=add_event(s.events, "played", {
                            "seat": s.seat(i), "bone": list(bone), "end": end,
                            "ends": [[e.value, e.double, e.empty_spur] for e in layout.ends],
                            "scored": gained, "score": score}))
@@ -264,7 +257,7 @@ class DominoEngine:
         award = nearest_multiple(base, v.round_to)
         score = list(s.score)
         score[w] += award
-        s = s._replace(score=(score[0], score[1]), events=_ev(s.events, "hand_over", {
+        s = s._replace(score=(score[0], score[1]), events=add_event(s.events, "hand_over", {
             "hand": s.hand_no, "winner": s.seat(w), "blocked": blocked,
             "remaining": [[s.seat(k), left[k]] for k in (0, 1)], "award": award, "score": score}))
         if score[w] >= s.setup.target:
@@ -272,23 +265,11 @@ class DominoEngine:
         return s._replace(phase="deal", hands=((), ()), reserve=(), layout=Layout(), required=None,
                           passes=0, hand_no=s.hand_no + 1)
 
-    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
-        s = s._replace(phase="done", winner=winner)
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "score": list(s.score), "rake": st.rake,
-            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
 
-    def settle(self, s: MatchState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the match is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_match(engine: DominoEngine, variant: DominoVariant, events: Sequence[Event]) -> HandSettlement:
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = DominoEngine()

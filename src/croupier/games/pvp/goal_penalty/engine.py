@@ -13,32 +13,31 @@ other does not (Flow 5). Decisions carry ``{"seat": n}``; ``resign`` at any time
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Sequence
+from typing import Any, Final
 
 from croupier.errors import (
     IllegalAction,
-    InvalidBet,
     RoundFinished,
-    StakeAboveMaximum,
-    StakeBelowMinimum,
     VariantError,
 )
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.goal_penalty.state import MatchState, TableSetup, setup_from_record
 from croupier.games.pvp.goal_penalty.variant import GoalPenaltyVariant
+from croupier.games.pvp.match import (
+    VOID,
+    FundMatchEngine,
+    add_event,
+    check_stake_limits,
+    replay_record,
+)
 from croupier.games.pvp.poker.state import HandSettlement
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "GoalPenaltyEngine", "MatchState", "TableSetup", "decided", "replay_match"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
 def decided(goals: Sequence[int], taken: Sequence[int], shots: int) -> int:
@@ -58,30 +57,17 @@ def decided(goals: Sequence[int], taken: Sequence[int], shots: int) -> int:
     return -1
 
 
-class GoalPenaltyEngine:
+class GoalPenaltyEngine(FundMatchEngine[MatchState]):
     """Goal Penalty matches for two players. Stateless."""
 
     game = "pvp_goal_penalty"
+    table_name = "Goal Penalty"
 
     def start(self, variant: GoalPenaltyVariant, setup: TableSetup, currency: str) -> MatchState:
-        money_currency(currency)
-        seats = setup.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a Goal Penalty table has two different seats, got {seats!r}")
-        check_stake(setup.stake)
-        if currency == variant.stake_currency:
-            limits = f"the stake is {variant.stake_min}-{variant.stake_max} {currency} (000 §12.12.6), got {setup.stake}"
-            if setup.stake < variant.stake_min:
-                raise StakeBelowMinimum(limits)
-            if setup.stake > variant.stake_max:
-                raise StakeAboveMaximum(limits)
+        head = self.opening(variant, setup, currency)
+        check_stake_limits(variant, setup.stake, currency, "000 §12.12.6")
         if setup.shots not in variant.shots:
             raise VariantError(f"the number of shots is {', '.join(map(str, variant.shots))} (000 §12.12.6), got {setup.shots!r}")
-        if setup.rake is not None and not isinstance(setup.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
         return MatchState(variant, setup, currency, "roles", -1, -1, 0, (0, 0), (0, 0), -1, (head,))
 
     def next_draw(self, s: MatchState) -> DrawRequest | None:
@@ -116,15 +102,15 @@ class GoalPenaltyEngine:
                 raise IllegalAction(f"the match waits for a decision, not a {action.kind} draw")
             if type(action.value) is not int or action.value not in (0, 1):
                 raise IllegalAction(f"a roles draw is 0 or 1, got {action.value!r}")
-            events = _ev(s.events, "draw", {"kind": "roles", "value": action.value})
-            events = _ev(events, "roles", {"forward": s.seat(action.value),
+            events = add_event(s.events, "draw", {"kind": "roles", "value": action.value})
+            events = add_event(events, "roles", {"forward": s.seat(action.value),
                                            "goalkeeper": s.seat(1 - action.value)})
             return s._replace(phase="shoot", first=action.value, shooter=action.value, events=events)
         if not isinstance(action, Decision):
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if seat == HOUSE:
             if name == "void":
                 return self._close(s._replace(events=events), VOID, "void")
@@ -163,7 +149,7 @@ class GoalPenaltyEngine:
         taken[f] += 1
         goals[f] += goal
         s = s._replace(taken=(taken[0], taken[1]), goals=(goals[0], goals[1]), aim=0,
-                       events=_ev(s.events, "kick", {
+                       events=add_event(s.events, "kick", {
                            "forward": s.seat(f), "aim": aim, "guard": guard, "goal": goal,
                            "goals": [[s.seat(k), goals[k]] for k in (0, 1)]}))
         w = decided(goals, taken, s.setup.shots)
@@ -171,24 +157,14 @@ class GoalPenaltyEngine:
             return self._close(s, w, "score")
         return s._replace(phase="shoot", shooter=1 - f)
 
-    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
-        s = s._replace(phase="done", winner=winner)
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "goals": list(s.goals), "rake": st.rake,
-            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
+    def standing(self, s: MatchState) -> dict[str, Any]:
+        return {"goals": list(s.goals)}
 
-    def settle(self, s: MatchState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the match is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_match(engine: GoalPenaltyEngine, variant: GoalPenaltyVariant,
                  events: Sequence[Event]) -> HandSettlement:
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = GoalPenaltyEngine()

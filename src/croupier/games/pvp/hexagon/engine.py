@@ -17,23 +17,24 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Final, cast
 
-from croupier.errors import IllegalAction, InvalidBet, RoundFinished, VariantError
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.errors import IllegalAction, RoundFinished
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.hexagon.board import CLONE, Board, Move, fill, has_move, legal_moves, play
 from croupier.games.pvp.hexagon.state import GameState, TableSetup, setup_from_record
 from croupier.games.pvp.hexagon.variant import HexagonVariant, hex_distance
+from croupier.games.pvp.match import (
+    VOID,
+    FundMatchEngine,
+    add_event,
+    replay_record,
+)
 from croupier.games.pvp.poker.state import HandSettlement
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "GameState", "HexagonEngine", "TableSetup", "replay_game"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
 def start_board(v: HexagonVariant) -> Board:
@@ -45,22 +46,15 @@ def start_board(v: HexagonVariant) -> Board:
     return tuple(b)
 
 
-class HexagonEngine:
+class HexagonEngine(FundMatchEngine[GameState]):
     """Hexagon games for two players. Stateless."""
 
     game = "pvp_hexagon"
+    table_name = "Hexagon"
+    unit = "game"
 
     def start(self, variant: HexagonVariant, setup: TableSetup, currency: str) -> GameState:
-        money_currency(currency)
-        seats = setup.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a Hexagon table has two different seats, got {seats!r}")
-        check_stake(setup.stake)
-        if setup.rake is not None and not isinstance(setup.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
+        head = self.opening(variant, setup, currency)
         return GameState(variant, setup, currency, "first", start_board(variant), 1, -1, (head,))
 
     def next_draw(self, s: GameState) -> DrawRequest | None:
@@ -88,14 +82,14 @@ class HexagonEngine:
                 raise IllegalAction(f"the game waits for a decision, not a {action.kind} draw")
             if type(action.value) is not int or action.value not in (0, 1):
                 raise IllegalAction(f"a first draw is 0 or 1, got {action.value!r}")
-            events = _ev(s.events, "draw", {"kind": "first", "value": action.value})
-            events = _ev(events, "first_move", {"seat": s.seat(action.value)})
+            events = add_event(s.events, "draw", {"kind": "first", "value": action.value})
+            events = add_event(events, "first_move", {"seat": s.seat(action.value)})
             return s._replace(phase="move", player=action.value + 1, events=events)
         if not isinstance(action, Decision):
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if seat == HOUSE:
             if name == "void":
                 return self._close(s._replace(events=events), VOID, "void")
@@ -118,7 +112,7 @@ class HexagonEngine:
             raise IllegalAction(f"make a move, not {name!r}")
         mv = self._check_move(s, args)
         board, converted = play(s.variant, s.board, s.player, mv)
-        events = _ev(events, "moved", {"seat": seat, "from": None if mv[0] == CLONE else mv[0],
+        events = add_event(events, "moved", {"seat": seat, "from": None if mv[0] == CLONE else mv[0],
                                        "to": mv[1], "converted": converted})
         s = s._replace(board=board, player=3 - s.player, events=events)
         return self._after_move(s)
@@ -152,7 +146,7 @@ class HexagonEngine:
         if not has_move(s.variant, s.board, s.player):
             # 000 §12.12.8 End: the empty cells go to the opponent of the player who cannot move
             board = fill(s.board, 3 - s.player)
-            s = s._replace(board=board, events=_ev(s.events, "filled", {
+            s = s._replace(board=board, events=add_event(s.events, "filled", {
                 "seat": s.seat(2 - s.player), "cannot_move": s.seat(s.player - 1)}))
             return self._end(s, "no_move")
         return s
@@ -163,23 +157,13 @@ class HexagonEngine:
             return self._close(s, VOID, f"{how}_tie")
         return self._close(s, 0 if a > b else 1, how)
 
-    def _close(self, s: GameState, winner: int, how: str) -> GameState:
-        s = s._replace(phase="done", winner=winner)
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "pieces": [[s.seat(0), s.count(1)], [s.seat(1), s.count(2)]], "rake": st.rake,
-            "paid": [[x.bet_id, x.returned] for x in st.bets]}))
+    def standing(self, s: GameState) -> dict[str, Any]:
+        return {"pieces": [[s.seat(0), s.count(1)], [s.seat(1), s.count(2)]]}
 
-    def settle(self, s: GameState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the game is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_game(engine: HexagonEngine, variant: HexagonVariant, events: Sequence[Event]) -> HandSettlement:
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = HexagonEngine()

@@ -12,31 +12,32 @@ empty and cards are left. Decisions with ``{"seat": n}``: ``play`` ``{"card": c}
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import combinations
-from typing import Any, Final, cast
+from typing import Final, cast
 
 from croupier.cards.card import name as card_name
-from croupier.errors import IllegalAction, InvalidBet, RoundFinished, VariantError
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.errors import IllegalAction, RoundFinished, VariantError
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
+from croupier.games.pvp.match import (
+    VOID,
+    FundMatchEngine,
+    add_event,
+    replay_record,
+)
 from croupier.games.pvp.poker.state import HandSettlement, deal_count, decode_deal
 from croupier.games.pvp.toto11.state import MatchState, TableSetup, setup_from_record
 from croupier.games.pvp.toto11.variant import Toto11Variant
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "MatchState", "TableSetup", "Toto11Engine", "captures", "replay_match",
            "round_points"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 DECK: Final = tuple(range(8, 60))
 JACK, QUEEN, KING, ACE = 11, 12, 13, 14
 CLUBS, DIAMONDS = 0, 1
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
 def start_rank(c: int) -> int:
@@ -93,24 +94,16 @@ def round_points(v: Toto11Variant, pile: Sequence[int], soors: int) -> int:
     return pts + v.soor * soors
 
 
-class Toto11Engine:
+class Toto11Engine(FundMatchEngine[MatchState]):
     """Toto11 matches for two players. Stateless."""
 
     game = "pvp_toto11"
+    table_name = "Toto11"
 
     def start(self, variant: Toto11Variant, setup: TableSetup, currency: str) -> MatchState:
-        money_currency(currency)
-        seats = setup.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a Toto11 table has two different seats, got {seats!r}")
-        check_stake(setup.stake)
+        head = self.opening(variant, setup, currency)
         if setup.target not in variant.targets:
             raise VariantError(f"the game score is {' or '.join(map(str, variant.targets))} points (000 §12.12.4), got {setup.target!r}")
-        if setup.rake is not None and not isinstance(setup.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
         return MatchState(variant, setup, currency, "start", -1, -1, DECK, ((), ()), (), ((), ()),
                           (0, 0), (0, 0), -1, (0, 0), (0, 0), 1, -1, (head,))
 
@@ -126,21 +119,21 @@ class Toto11Engine:
 
     def _chance(self, s: MatchState, kind: str, value_: int) -> MatchState:
         v = s.variant
-        events = _ev(s.events, "draw", {"kind": kind, "value": value_})
+        events = add_event(s.events, "draw", {"kind": kind, "value": value_})
         if kind == "start":
             (a, b), _ = decode_deal(DECK, 2, value_)
             again = start_rank(a) == start_rank(b)
-            events = _ev(events, "start_cards", {"cards": [[s.seat(0), a], [s.seat(1), b]], "again": again})
+            events = add_event(events, "start_cards", {"cards": [[s.seat(0), a], [s.seat(1), b]], "again": again})
             if again:
                 return s._replace(events=events)
             first = 0 if start_rank(a) > start_rank(b) else 1
-            return s._replace(phase="deal", starter=first, events=_ev(events, "starts", {"seat": s.seat(first)}))
+            return s._replace(phase="deal", starter=first, events=add_event(events, "starts", {"seat": s.seat(first)}))
         fresh = len(s.deck) == len(DECK)
         k = 2 * v.hand + (v.table if fresh else 0)
         cards, deck = decode_deal(s.deck, k, value_)
         h0, h1 = tuple(cards[:v.hand]), tuple(cards[v.hand:2 * v.hand])
         table = s.table + tuple(cards[2 * v.hand:])
-        events = _ev(events, "dealt", {"hands": [[s.seat(0), list(h0)], [s.seat(1), list(h1)]],
+        events = add_event(events, "dealt", {"hands": [[s.seat(0), list(h0)], [s.seat(1), list(h1)]],
                                        "table": list(cards[2 * v.hand:])})
         return s._replace(phase="play", deck=deck, hands=(h0, h1), table=table, player=s.starter,
                           events=events)
@@ -176,7 +169,7 @@ class Toto11Engine:
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if seat == HOUSE:
             if name == "void":
                 return self._close(s._replace(events=events), VOID, "void")
@@ -217,7 +210,7 @@ class Toto11Engine:
         hands = list(s.hands)
         hands[i] = tuple(c for c in hands[i] if c != card)
         s = s._replace(hands=(hands[0], hands[1]), table=s.table + (card,),
-                       events=_ev(s.events, "laid", {"seat": s.seat(i), "card": card}))
+                       events=add_event(s.events, "laid", {"seat": s.seat(i), "card": card}))
         return self._next(s)
 
     def _capture(self, s: MatchState, i: int, card: int, take: tuple[int, ...]) -> MatchState:
@@ -236,7 +229,7 @@ class Toto11Engine:
             total[i] += 1
         s = s._replace(hands=(hands[0], hands[1]), table=table, piles=(piles[0], piles[1]),
                        soors=(soors[0], soors[1]), soors_total=(total[0], total[1]), last_capture=i,
-                       events=_ev(s.events, "captured", {"seat": s.seat(i), "card": card,
+                       events=add_event(s.events, "captured", {"seat": s.seat(i), "card": card,
                                                          "take": list(take), "soor": soor}))
         return self._next(s)
 
@@ -255,7 +248,7 @@ class Toto11Engine:
         pts = [round_points(v, piles[k], s.soors[k]) for k in (0, 1)]
         score = [s.score[k] + pts[k] for k in (0, 1)]
         s = s._replace(piles=(piles[0], piles[1]), table=(), score=(score[0], score[1]),
-                       events=_ev(s.events, "round_over", {
+                       events=add_event(s.events, "round_over", {
                            "round": s.round, "points": [[s.seat(k), pts[k]] for k in (0, 1)],
                            "soors": list(s.soors), "score": score}))
         target = s.setup.target
@@ -265,23 +258,11 @@ class Toto11Engine:
                           piles=((), ()), soors=(0, 0), last_capture=-1,
                           round_start_score=(score[0], score[1]), round=s.round + 1)
 
-    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
-        s = s._replace(phase="done", winner=winner)
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "score": list(s.score), "rake": st.rake,
-            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
 
-    def settle(self, s: MatchState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the match is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_match(engine: Toto11Engine, variant: Toto11Variant, events: Sequence[Event]) -> HandSettlement:
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = Toto11Engine()

@@ -15,25 +15,26 @@ Every ASSUMPTION: docs/pvp_games.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any, Final, cast
+from collections.abc import Sequence
+from typing import Final
 
-from croupier.errors import IllegalAction, InvalidBet, RoundFinished, VariantError
-from croupier.games.base import Decision, DrawAction, DrawRequest, Event, replay_seated
-from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
+from croupier.errors import IllegalAction, RoundFinished, VariantError
+from croupier.games.base import Decision, DrawAction, DrawRequest, Event
+from croupier.games.pvp.match import (
+    VOID,
+    FundMatchEngine,
+    add_event,
+    replay_record,
+)
 from croupier.games.pvp.poker.state import HandSettlement, deal_count, decode_deal
 from croupier.games.pvp.toto21.state import MatchState, TableSetup, setup_from_record
 from croupier.games.pvp.toto21.variant import ACE, Toto21Variant
-from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "MatchState", "TableSetup", "Toto21Engine", "replay_match"]
 
 HOUSE: Final = "house"
-VOID: Final = -2
 
 
-def _ev(events: tuple[Event, ...], typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return events + (Event(len(events), typ, data),)
 
 
 def fresh_deck(v: Toto21Variant) -> tuple[int, ...]:
@@ -42,24 +43,16 @@ def fresh_deck(v: Toto21Variant) -> tuple[int, ...]:
     return one * v.decks
 
 
-class Toto21Engine:
+class Toto21Engine(FundMatchEngine[MatchState]):
     """Toto 21 matches for two players. Stateless."""
 
     game = "pvp_toto21"
+    table_name = "Toto 21"
 
     def start(self, variant: Toto21Variant, setup: TableSetup, currency: str) -> MatchState:
-        money_currency(currency)
-        seats = setup.seats
-        if (not isinstance(seats, tuple) or len(seats) != 2 or not all(type(x) is int for x in seats)
-                or seats[0] == seats[1]):
-            raise InvalidBet(f"a Toto 21 table has two different seats, got {seats!r}")
-        check_stake(setup.stake)
+        head = self.opening(variant, setup, currency)
         if setup.target not in variant.targets:
             raise VariantError(f"the points to win are {', '.join(map(str, variant.targets))} (000 §12.11), got {setup.target!r}")
-        if setup.rake is not None and not isinstance(setup.rake, FundRake):
-            raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
-        head = Event(0, "round_started", {"currency": currency, "game": self.game,
-                                           "variant": variant.name, **setup.to_dict()})
         return MatchState(variant, setup, currency, "role", -1, -1, (), ((), ()), -1, 0, (0, 0),
                           1, -1, (head,))
 
@@ -75,10 +68,10 @@ class Toto21Engine:
         return None
 
     def _chance(self, s: MatchState, kind: str, value: int) -> MatchState:
-        events = _ev(s.events, "draw", {"kind": kind, "value": value})
+        events = add_event(s.events, "draw", {"kind": kind, "value": value})
         if kind == "role":
             # 000 §12.11 Flow 1: the system makes one player the dealer at random
-            return s._replace(phase="deal", dealer=value, events=_ev(
+            return s._replace(phase="deal", dealer=value, events=add_event(
                 events, "roles", {"dealer": s.seat(value), "player": s.seat(1 - value)}))
         if kind == "deal":
             cards, deck = decode_deal(fresh_deck(s.variant), 4, value)
@@ -86,7 +79,7 @@ class Toto21Engine:
             hands: list[tuple[int, ...]] = [(), ()]
             hands[p] = (cards[0], cards[2])
             hands[d] = (cards[1], cards[3])
-            s = s._replace(deck=deck, cards=(hands[0], hands[1]), blind=-1, events=_ev(
+            s = s._replace(deck=deck, cards=(hands[0], hands[1]), blind=-1, events=add_event(
                 events, "dealt", {"round": s.round, "cards": [[s.seat(i), list(hands[i])] for i in (0, 1)]}))
             return self._after_deal(s)
         card = s.deck[value]
@@ -95,7 +88,7 @@ class Toto21Engine:
         hands = list(s.cards)
         hands[i] = hands[i] + (card,)
         blind = card if s.phase == "blind_card" else s.blind
-        s = s._replace(deck=deck, cards=(hands[0], hands[1]), blind=blind, events=_ev(
+        s = s._replace(deck=deck, cards=(hands[0], hands[1]), blind=blind, events=add_event(
             events, "card", {"seat": s.seat(i), "card": card, "face_up": s.phase != "blind_card"}))
         total = s.variant.total(hands[i])
         if s.phase == "blind_card" or total >= 21:
@@ -153,7 +146,7 @@ class Toto21Engine:
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
         seat = args.get("seat")
-        events = _ev(s.events, "decision", {"name": name, "args": dict(args)})
+        events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if seat == HOUSE:
             if name == "void":
                 return self._close(s._replace(events=events), VOID, "void")
@@ -187,7 +180,7 @@ class Toto21Engine:
         tp, td = s.variant.total(s.cards[p]), s.variant.total(s.cards[d])
         if tp > 21 and td > 21:
             # 000 §12.11 Flow 5: both over 21: the round carries to the next decided one
-            s = s._replace(carried=s.carried + 1, events=_ev(s.events, "round_over", {
+            s = s._replace(carried=s.carried + 1, events=add_event(s.events, "round_over", {
                 "round": s.round, "winner": None, "totals": [[s.seat(p), tp], [s.seat(d), td]],
                 "points": 0, "carried": s.carried + 1, "score": list(s.score)}))
             return self._next_round(s)
@@ -204,7 +197,7 @@ class Toto21Engine:
         score = list(s.score)
         score[w] += points
         p, d = s.player, s.dealer
-        s = s._replace(score=(score[0], score[1]), carried=0, events=_ev(s.events, "round_over", {
+        s = s._replace(score=(score[0], score[1]), carried=0, events=add_event(s.events, "round_over", {
             "round": s.round, "winner": s.seat(w), "how": how,
             "totals": [[s.seat(p), s.variant.total(s.cards[p])], [s.seat(d), s.variant.total(s.cards[d])]],
             "points": points, "carried": 0, "score": score}))
@@ -216,23 +209,13 @@ class Toto21Engine:
         phase = "role" if s.variant.dealer_role == "round" else "deal"
         return s._replace(phase=phase, actor=-1, deck=(), cards=((), ()), blind=-1, round=s.round + 1)
 
-    def _close(self, s: MatchState, winner: int, how: str) -> MatchState:
-        s = s._replace(phase="done", winner=winner, actor=-1)
-        st = self.settle(s)
-        return s._replace(events=_ev(s.events, "result", {
-            "winner": None if winner == VOID else s.seat(winner), "how": how,
-            "score": list(s.score), "rake": st.rake,
-            "paid": [[b.bet_id, b.returned] for b in st.bets]}))
+    def closing(self, s: MatchState) -> MatchState:
+        return s._replace(actor=-1)
 
-    def settle(self, s: MatchState) -> HandSettlement:
-        if s.winner == -1:
-            raise IllegalAction("the match is not over")
-        winner = None if s.winner == VOID else s.seat(s.winner)
-        return settle_fund(s.currency, s.setup.seats, s.setup.stake, winner, s.setup.rake)
 
 
 def replay_match(engine: Toto21Engine, variant: Toto21Variant, events: Sequence[Event]) -> HandSettlement:
-    return cast(HandSettlement, replay_seated(engine, variant, events, setup_from_record))
+    return replay_record(engine, variant, events, setup_from_record)
 
 
 ENGINE: Final = Toto21Engine()
