@@ -77,6 +77,8 @@ def test_000_12_28_a_game_played_to_the_end_in_the_browser(
     assert len(result["opened"]) == 14 and result["win_bets"] == result["other"]
     after = before - recall["stake_minor"] + recall["returned_minor"]
     page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{after}'")
-    assert page.text_content("#headline") == recall["display"]["headline"]
+    # the headline is drawn after the settlement reaches the page: wait for it, then read it
+    page.wait_for_function("(h) => document.querySelector('#headline')?.textContent === h",
+                           arg=recall["display"]["headline"])
     assert page.text_content("#headline").startswith("Switch: won")  # type: ignore[union-attr]
     assert page.errors == []
