@@ -12,9 +12,10 @@ hole cards, legal actions, raise range), ``poker_hand_ended`` with the result.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
+from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 
@@ -37,6 +38,10 @@ class BuyInIn(BaseModel):
 class AmountIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     amount_minor: StrictInt = Field(gt=0)
+
+
+#: a row id in a path: a positive 64-bit integer (a larger one is refused, 422, not sent to the store)
+RowId = Annotated[int, PathParam(ge=1, le=2**63 - 1)]
 
 
 class ActionIn(BaseModel):
@@ -147,11 +152,19 @@ async def sit_in(table_id: str, request: Request, player: Me) -> dict[str, Any]:
     return out
 
 
+async def _known(request: Request, table_id: str) -> None:
+    """A table this process does not run must at least exist (404 ``unknown_table``); one that
+    exists but runs elsewhere is ``table_not_running`` (503)."""
+    if table_id not in ROOM.runners:
+        await run_in_threadpool(_platform(request).read, lambda s: tables.get(s, table_id))
+
+
 @router.post("/tables/{table_id}/actions")
 async def act(table_id: str, body: ActionIn, request: Request, player: Me) -> dict[str, Any]:
     """Your decision in the hand (``to_minor`` for bet/raise; ``times`` for run_it). Refused with
     the reason: out of turn, a raise below the minimum or above the limit, a stale version..."""
     ROOM.hub = _state(request).hub
+    await _known(request, table_id)
     args: dict[str, Any] = {}
     if body.to_minor is not None:
         args["to"] = body.to_minor
@@ -165,6 +178,7 @@ async def act(table_id: str, body: ActionIn, request: Request, player: Me) -> di
 async def predeal(table_id: str, body: PredealIn, request: Request, player: Me) -> dict[str, Any]:
     """Announce a Straddle or a No-Look All-In for the next hand (000 §12.12.3; banned at Rush,
     All-in or Fold and tournament tables)."""
+    await _known(request, table_id)
     return await ROOM.announce(_platform(request), table_id, player.id, body.kind)
 
 
@@ -176,14 +190,14 @@ async def my_hands(request: Request, player: Me, table_id: str | None = Query(No
 
 
 @router.get("/hands/{hand_id}")
-async def hand_history(hand_id: int, request: Request, player: Me) -> dict[str, Any]:
+async def hand_history(hand_id: RowId, request: Request, player: Me) -> dict[str, Any]:
     """A hand you played, as you may see it: your hole cards and those shown at showdown."""
     p = _platform(request)
     return await run_in_threadpool(p.read, lambda s: history.hand_view(s, hand_id, player.id))
 
 
 @router.get("/hands/{hand_id}/replay")
-async def hand_replay(hand_id: int, request: Request, player: Me) -> dict[str, Any]:
+async def hand_replay(hand_id: RowId, request: Request, player: Me) -> dict[str, Any]:
     """Replay a hand you played from its stored record: the same events and settlement."""
     p = _platform(request)
     return await run_in_threadpool(p.read, lambda s: history.replay(s, hand_id, player.id))
@@ -210,13 +224,13 @@ async def list_tournaments(request: Request) -> dict[str, Any]:
 
 
 @router.get("/tournaments/{tournament_id}")
-async def tournament(tournament_id: int, request: Request) -> dict[str, Any]:
+async def tournament(tournament_id: RowId, request: Request) -> dict[str, Any]:
     p = _platform(request)
     return await run_in_threadpool(p.read, lambda s: tournaments.view(s, tournament_id, p.clock()))
 
 
 @router.post("/tournaments/{tournament_id}/entries", status_code=201)
-async def enter_tournament(tournament_id: int, request: Request, player: Me) -> Response:
+async def enter_tournament(tournament_id: RowId, request: Request, player: Me) -> Response:
     """Enter a sit-and-go: buy-in + fee from the wallet (the fee to the house, no rake)."""
     p = _platform(request)
     out = await _idempotent(request, _scope(player), 201, lambda s: tournaments.enter(
