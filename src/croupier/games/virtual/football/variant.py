@@ -8,6 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.errors import VariantError
+from croupier.games.virtual import fields as F
 
 
 @dataclass(frozen=True)
@@ -24,20 +25,11 @@ class FootballVariant:
     betting_seconds: int
 
 
-def _fraction(raw: Any, what: str) -> Fraction:
-    try:
-        return Fraction(str(raw))
-    except (ValueError, ZeroDivisionError) as exc:
-        raise VariantError(f"{what} is a number, got {raw!r}") from exc
-
-
 def parse_variant(raw: dict[str, Any], name: str) -> FootballVariant:
     minutes = raw.get("minutes_per_half", 45)
     if type(minutes) is not int or not 1 <= minutes <= 60:
         raise VariantError(f"{name}: minutes_per_half is a whole number in 1..60, got {minutes!r}")
-    rates = tuple(_fraction(r, f"{name}: a goal rate") for r in raw.get("rates", ()))
-    if not rates or any(not 0 < r < 1 for r in rates):
-        raise VariantError(f"{name}: rates are chances in (0, 1) of a goal in a minute, got {raw.get('rates')!r}")
+    rates = F.chances(raw, "rates", name)
     intervals = tuple((int(a), int(b)) for a, b in raw.get("first_goal_intervals", ()))
     expect = 1
     for a, b in intervals:
@@ -46,11 +38,7 @@ def parse_variant(raw: dict[str, Any], name: str) -> FootballVariant:
         expect = b + 1
     if expect != 2 * minutes + 1:
         raise VariantError(f"{name}: first_goal_intervals end at minute {2 * minutes}, got {intervals}")
-    rtp = _fraction(raw.get("rtp"), f"{name}: rtp")
-    if not 0 < rtp <= 1:
-        raise VariantError(f"{name}: rtp is in (0, 1], got {rtp}")
-    seconds = raw.get("betting_seconds", 40)
-    if type(seconds) is not int or seconds < 40:
-        raise VariantError(f"{name}: betting_seconds is at least 40 (000 §12.59), got {seconds!r}")
+    rtp = F.rtp(raw, name)
+    seconds = F.betting_seconds(raw, name, "000 §12.59")
     return FootballVariant(name, str(raw.get("title", name)), str(raw.get("source", "")), minutes,
                            rates, intervals, rtp, seconds)

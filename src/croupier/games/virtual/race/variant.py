@@ -9,6 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 from croupier.errors import UnknownBetCode, VariantError
+from croupier.games.virtual import fields as F
 from croupier.games.virtual.race import markets as M
 from croupier.games.virtual.race.model import check_strengths
 
@@ -49,20 +50,11 @@ class RaceVariant:
         raise UnknownBetCode(f"{self.title} has no market {code!r}; it offers {', '.join(m.code for m in self.markets)}")
 
 
-def _fraction(raw: Any, what: str) -> Fraction:
-    try:
-        return Fraction(str(raw))
-    except (ValueError, ZeroDivisionError) as exc:
-        raise VariantError(f"{what} is a number, got {raw!r}") from exc
-
-
 def parse_variant(raw: dict[str, Any], name: str) -> RaceVariant:
     runners = raw.get("runners")
     if type(runners) is not int or not 2 <= runners <= 16:
         raise VariantError(f"{name}: runners is a whole number in 2..16, got {runners!r}")
-    rtp = _fraction(raw.get("rtp"), f"{name}: rtp")
-    if not 0 < rtp <= 1:
-        raise VariantError(f"{name}: rtp is in (0, 1], got {rtp}")
+    rtp = F.rtp(raw, name)
     forms = check_strengths(raw.get("forms", ()))
     table = raw.get("markets")
     if not isinstance(table, dict) or not table:
@@ -75,7 +67,7 @@ def parse_variant(raw: dict[str, Any], name: str) -> RaceVariant:
             markets += M.parity_markets(runners, str(rows))
         elif code == "lines":
             for line in rows["at"]:
-                value = _fraction(line, f"{name}: an over/under line")
+                value = F.fraction(line, f"{name}: an over/under line")
                 if value.denominator != 2 or not 1 < value < runners:
                     raise VariantError(f"{name}: an over/under line is a half-number inside the field, got {line!r}")
                 markets += M.line_markets(value, runners, str(rows["rows"]))
@@ -88,8 +80,6 @@ def parse_variant(raw: dict[str, Any], name: str) -> RaceVariant:
             raise VariantError(f"{name}: unknown market {code!r}")
     if "place4" in table and runners < 5:
         raise VariantError(f"{name}: a first-four market needs at least five runners")
-    seconds = raw.get("betting_seconds", 40)
-    if type(seconds) is not int or seconds < 40:
-        raise VariantError(f"{name}: betting_seconds is at least 40 (000 §12.42), got {seconds!r}")
-    return RaceVariant(name, str(raw.get("title", name)), str(raw.get("clause", "")), runners, rtp,
+    seconds = F.betting_seconds(raw, name, str(raw.get("source", "000 §12.42")))
+    return RaceVariant(name, str(raw.get("title", name)), str(raw.get("source", "")), runners, rtp,
                        forms, tuple(markets), seconds)

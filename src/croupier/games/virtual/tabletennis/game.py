@@ -18,7 +18,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from croupier.errors import InvalidSelection, UnknownBetCode, VariantError
+from croupier.errors import InvalidSelection, UnknownBetCode
+from croupier.games.virtual import fields as F
 from croupier.games.virtual.tabletennis.rules import A, B, finals, finished, firsts
 from croupier.rng.source import RandomSource
 
@@ -70,19 +71,9 @@ class TableTennisVariant:
 
 
 def parse_variant(raw: dict[str, Any], name: str) -> TableTennisVariant:
-    try:
-        chances = tuple(Fraction(str(x)) for x in raw.get("point_chances", ()))
-        rtp = Fraction(str(raw.get("rtp")))
-    except (ValueError, ZeroDivisionError) as exc:
-        raise VariantError(f"{name}: point_chances and rtp are numbers") from exc
-    if not chances or any(not 0 < c < 1 for c in chances):
-        raise VariantError(f"{name}: point_chances are chances in (0, 1), got {raw.get('point_chances')!r}")
-    if not 0 < rtp <= 1:
-        raise VariantError(f"{name}: rtp is in (0, 1], got {rtp}")
-    seconds = raw.get("betting_seconds", 40)
-    if type(seconds) is not int or seconds < 40:
-        raise VariantError(f"{name}: betting_seconds is at least 40 (000 §12.61), got {seconds!r}")
-    return TableTennisVariant(name, str(raw.get("title", name)), str(raw.get("source", "")), chances, rtp, seconds)
+    return TableTennisVariant(name, str(raw.get("title", name)), str(raw.get("source", "")),
+                              F.chances(raw, "point_chances", name), F.rtp(raw, name),
+                              F.betting_seconds(raw, name, "000 §12.61"))
 
 
 def sequences(prefix: str = "") -> Iterator[str]:
