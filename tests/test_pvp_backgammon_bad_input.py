@@ -22,7 +22,7 @@ def test_a_decision_while_the_dice_roll_and_a_draw_while_a_decision_waits() -> N
     s = start()
     with pytest.raises(IllegalAction, match="the dice are being rolled"):
         act(s, 1, "roll")
-    with pytest.raises(IllegalAction, match="waits for the opening draw, not dice"):
+    with pytest.raises(IllegalAction, match="waits for a opening draw, not .dice."):
         ENGINE.apply(s, DrawAction("dice", 3))
     with pytest.raises(IllegalAction, match=r"in \[0, 36\)"):
         ENGINE.apply(s, DrawAction("opening", 36))

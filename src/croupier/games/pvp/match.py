@@ -20,7 +20,7 @@ from croupier.errors import (
     StakeBelowMinimum,
     VariantError,
 )
-from croupier.games.base import Event, replay_seated
+from croupier.games.base import DrawAction, DrawRequest, Event, checked_draw, replay_seated
 from croupier.games.pvp.fund import FundRake, check_stake, settle_fund
 from croupier.games.pvp.poker.state import HandSettlement
 from croupier.money import currency as money_currency
@@ -58,6 +58,17 @@ class FundMatchEngine(Generic[S]):
             raise VariantError(f"a table's rake is a FundRake or None, got {setup.rake!r}")
         return Event(0, "round_started", {"currency": currency, "game": self.game,
                                           "variant": variant.name, **setup.to_dict()})
+
+    def next_draw(self, s: S) -> DrawRequest | None:  # pragma: no cover - every game says
+        raise NotImplementedError
+
+    def drawn(self, s: S, action: DrawAction) -> tuple[str, int]:
+        """The draw the match waits for and its value (:func:`~croupier.games.base.checked_draw`),
+        or IllegalAction while it waits for a decision."""
+        req = self.next_draw(s)
+        if req is None:
+            raise IllegalAction(f"the {self.unit} waits for a decision, not a {action.kind} draw")
+        return req.kind, checked_draw(action, req.kind, req.n)
 
     def standing(self, s: S) -> dict[str, Any]:
         """What the result event shows of the final standing (default: the score)."""

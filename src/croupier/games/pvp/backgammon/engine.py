@@ -174,12 +174,7 @@ class BackgammonEngine(FundMatchEngine[MatchState]):
         return self._answer(s, name)
 
     def _draw(self, s: MatchState, a: DrawAction) -> MatchState:
-        if s.phase not in ("opening", "dice") or a.kind != s.phase:
-            raise IllegalAction(f"the match waits for a decision, not a {a.kind} draw"
-                                if s.phase not in ("opening", "dice")
-                                else f"the match waits for the {s.phase} draw, not {a.kind}")
-        if type(a.value) is not int or not 0 <= a.value < 36:
-            raise IllegalAction(f"a {a.kind} draw is in [0, 36), got {a.value!r}")
+        self.drawn(s, a)  # the opening or dice draw the match waits for, in [0, 36)
         d1, d2 = a.value // 6 + 1, a.value % 6 + 1
         events = add_event(s.events, "draw", {"kind": a.kind, "value": a.value})
         if a.kind == "opening":

@@ -135,13 +135,7 @@ class Toto21Engine(FundMatchEngine[MatchState]):
         if s.phase == "done":
             raise RoundFinished("the match is over")
         if isinstance(action, DrawAction):
-            req = self.next_draw(s)
-            if req is None or action.kind != req.kind:
-                raise IllegalAction(f"the match waits for a decision, not a {action.kind} draw"
-                                    if req is None else f"the match waits for the {req.kind} draw, not {action.kind}")
-            if type(action.value) is not int or not 0 <= action.value < req.n:
-                raise IllegalAction(f"a {req.kind} draw is in [0, {req.n}), got {action.value!r}")
-            return self._chance(s, req.kind, action.value)
+            return self._chance(s, *self.drawn(s, action))
         if not isinstance(action, Decision):
             raise IllegalAction(f"not an action: {action!r}")
         name, args = action.name, action.args
