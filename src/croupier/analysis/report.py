@@ -157,7 +157,7 @@ def markdown_variant(game_name: str, variant: Any, rtps: list[BetRTP]) -> str:
     tables = getattr(variant, "paytables", {})
     for r in rtps:
         pays = str(payouts[r.bet]) if r.bet in payouts else "by table" if tables else "per chip"
-        exact_txt = f"{r.rtp}"
+        exact_txt = f"{r.rtp}" if len(str(r.rtp)) <= 60 else f"{len(str(r.rtp))}-character fraction (`croupier rtp`)"
         if _simulated(r):
             lo, hi = getattr(r, "ci99", (0.0, 0.0))
             exact_txt = f"simulated ({getattr(r, 'rounds', 0):,} rounds, 99% CI {lo:.2%}-{hi:.2%})"
