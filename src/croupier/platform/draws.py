@@ -157,10 +157,21 @@ def ensure_draw(session: Session, t: GameTable, variant: Any, number: int, now: 
                 resulted_at=None, settled_at=None)
     session.add(rnd)
     session.flush()
-    add_event(session, rnd.id, "scheduled", {"number": number, "due_at": iso(due_at(variant, number)),
-                                             "closes_at": iso(rnd.closes_at),
-                                             "server_seed_hash": rnd.server_seed_hash}, now)
+    data: dict[str, Any] = {"number": number, "due_at": iso(due_at(variant, number)),
+                            "closes_at": iso(rnd.closes_at), "server_seed_hash": rnd.server_seed_hash}
+    pub = published(cast(TicketEngine, game(t.game).engine), variant, rnd)
+    if pub is not None:  # a virtual event's form draws, public from now on (issue 23)
+        data["published"] = pub
+    add_event(session, rnd.id, "scheduled", data, now)
     return rnd
+
+
+def published(engine: TicketEngine, variant: Any, rnd: Round) -> dict[str, Any] | None:
+    """What the draw makes public before its cut-off (:meth:`TicketEngine.publish`), taken from
+    the draw's own committed stream: the draws at its due time begin with the same values."""
+    if rnd.server_seed is None:  # pragma: no cover - a scheduled draw always has its seed
+        return None
+    return engine.publish(variant, fair.stream(rnd.server_seed, rnd.client_seed, rnd.nonce))
 
 
 def prepare(session: Session, table_id: str, now: datetime) -> list[int]:
@@ -217,6 +228,9 @@ def buy_ticket(session: Session, player: Player, table_id: str, slip: Sequence[S
     for r in locked:  # "no more bets" (an UPDATE) waits for this ticket; a later ticket sees it
         if r.state != "open" or r.closes_at is None or aware(r.closes_at) <= now:
             raise BettingClosed(f"draw {r.number} takes no more tickets")
+        pub = published(engine, variant, r)
+        for i, (b, sel) in enumerate(zip(bets, selections, strict=True)):
+            engine.check_published(variant, pub, PlacedBet(i, b.code, b.stake, sel))
     per_draw = sum(b.stake for b in bets)
     ticket = DrawTicket(key=f"{player.id}:{key}" if key else f"{player.id}:auto:{os.urandom(12).hex()}",
                         player_id=player.id, table_id=t.id, game=t.game, variant=t.variant,
@@ -362,7 +376,7 @@ def next_event_at(session: Session, table_id: str, now: datetime) -> float:
 def board(session: Session, table_id: str, now: datetime, recent: int = 10) -> dict[str, Any]:
     """The public view of a draw table: the schedule, the next draws with their commitments,
     the last results with their revealed seeds, hot and cold balls of the last 100 draws."""
-    t, _engine, variant = _draw_table(session, table_id)
+    t, engine, variant = _draw_table(session, table_id)
     s = schedule_of(variant)
     upcoming = session.scalars(select(Round).where(Round.table_id == t.id, Round.state == "open")
                                .order_by(Round.number).limit(s.max_draws)).all()
@@ -372,26 +386,31 @@ def board(session: Session, table_id: str, now: datetime, recent: int = 10) -> d
     for r in done:
         for b in (r.outcome or {}).get("balls", []):
             counts[int(b)] = counts.get(int(b), 0) + 1
-    d = variant.draw
-    ranked = sorted(d.numbers, key=lambda b: (-counts.get(b, 0), b))
+    d = getattr(variant, "draw", None)  # None: a virtual event (issue 23), no balls
+    ranked = sorted(d.numbers, key=lambda b: (-counts.get(b, 0), b)) if d is not None else []
     return {
         "table_id": t.id, "name": t.name, "game": t.game, "variant": t.variant,
         "title": variant.title, "currency": t.currency,
         "currency_exponent": currency(t.currency).exponent, "server_time": iso(now),
         "schedule": s.to_dict(), "next_open": s.next_open(_ts(now)),
-        "balls": {"first": d.first, "last": d.last, "drawn": d.drawn},
+        "balls": {"first": d.first, "last": d.last, "drawn": d.drawn} if d is not None else None,
         "max_picks": getattr(variant, "max_picks", None),
-        "upcoming": [_brief(r, variant) for r in upcoming],
-        "recent": [_brief(r, variant) for r in done[:recent]],
-        "hot": ranked[:10] if done else [], "cold": ranked[-10:][::-1] if done else [],
+        "upcoming": [_brief(r, variant, engine) for r in upcoming],
+        "recent": [_brief(r, variant, engine) for r in done[:recent]],
+        "hot": ranked[:10] if done and ranked else [], "cold": ranked[-10:][::-1] if done and ranked else [],
         "draws_counted": len(done),
     }
 
 
-def _brief(r: Round, variant: Any) -> dict[str, Any]:
+def _brief(r: Round, variant: Any, engine: TicketEngine) -> dict[str, Any]:
     shown = r.state in ("resulted", "settled")
-    return {"round_id": r.id, "number": r.number, "state": r.state,
-            "due_at": iso(due_at(variant, int(r.number or 0))), "closes_at": iso(r.closes_at),
-            "server_seed_hash": r.server_seed_hash, "client_seed": r.client_seed,
-            "server_seed": r.server_seed if shown else None,
-            "balls": (r.outcome or {}).get("balls") if shown else None}
+    out = {"round_id": r.id, "number": r.number, "state": r.state,
+           "due_at": iso(due_at(variant, int(r.number or 0))), "closes_at": iso(r.closes_at),
+           "server_seed_hash": r.server_seed_hash, "client_seed": r.client_seed,
+           "server_seed": r.server_seed if shown else None,
+           "balls": (r.outcome or {}).get("balls") if shown else None}
+    if getattr(variant, "draw", None) is None:  # a virtual event: its board, then its result (issue 23)
+        pub = None if shown else published(engine, variant, r)
+        out["board"] = engine.published_view(variant, pub) if pub is not None else None
+        out["result"] = r.outcome if shown else None
+    return out

@@ -43,6 +43,7 @@ from croupier.games.base import (
 from croupier.games.draws.balls import BallDraw
 from croupier.games.draws.limits import DrawLimits
 from croupier.money import apply_ratio, currency
+from croupier.rng import RandomSource
 
 Selection = tuple[int | str, ...]
 
@@ -103,6 +104,20 @@ class TicketEngine:
     def extra_value(self, variant: Any, outcome: Outcome, action: DrawAction) -> dict[str, Any]:
         """The event data of an extra step (the engine has checked its kind and range)."""
         return {"kind": action.kind, "value": action.value}
+
+    def publish(self, variant: Any, source: RandomSource) -> dict[str, Any] | None:
+        """What a scheduled draw makes public when it is created, before any ticket for it: None
+        for balls. A virtual event publishes its form draws, taken from ``source`` - the draw's
+        own committed stream - so the draws made at the due time begin with the same values."""
+        return None
+
+    def check_published(self, variant: Any, published: Mapping[str, Any] | None, bet: PlacedBet) -> None:
+        """Refuse a bet the published part of its draw rules out (a virtual event's board does
+        not offer the selection); nothing to check for balls."""
+
+    def published_view(self, variant: Any, published: Mapping[str, Any]) -> dict[str, Any]:
+        """The public board of a published draw (a virtual event's markets and odds)."""
+        return dict(published)
 
     def result_data(self, variant: Any, outcome: Outcome) -> dict[str, Any]:
         data: dict[str, Any] = {"balls": list(outcome.balls)}

@@ -21,13 +21,26 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from croupier.errors import IllegalAction, RoundFinished, UnknownBetCode
+from croupier.errors import IllegalAction, InvalidSelection, RoundFinished, UnknownBetCode
 from croupier.games.base import Action, BetRequest, DrawAction, DrawRequest, Event, checked_draw
 from croupier.games.draws.ticket import DrawState, Outcome, PlacedBet, Selection, TicketEngine
 from croupier.games.virtual.sport import Board, Played, Sport
 from croupier.games.virtual.variant import EventVariant
+from croupier.rng import RandomSource
 
 VOID = Fraction(1)
+
+
+class SelectionNotOffered(InvalidSelection):
+    """The event's published board does not offer the selection."""
+
+    code = "not_offered"
+
+
+def _odds(odds: Fraction) -> str:
+    """Odds on the 0.01 grid as text ("2.35")."""
+    cents = odds.numerator * 100 // odds.denominator
+    return f"{cents // 100}.{cents % 100:02d}"
 
 
 class EventEngine(TicketEngine):
@@ -79,13 +92,45 @@ class EventEngine(TicketEngine):
         data: dict[str, Any] = {"forms": list(played.forms)}
         data.update(self.sport.result(variant.core, played))
         data["headline"] = self.sport.headline(variant.core, played)
+        data["extras"] = [[k, v] for k, v in outcome.extras]  # the platform rebuilds the outcome from these
         return data
 
     def explain(self, variant: EventVariant, bet: PlacedBet, outcome: Outcome) -> dict[str, Any]:
         r = self.ratio(variant, bet, outcome)
         if r == VOID:
             return {"text": f"{bet.code}: not offered at this event's board; the stake is returned"}
-        return {"text": f"{bet.code}: won at x{float(r):.2f}" if r else f"{bet.code}: lost"}
+        return {"text": f"{bet.code}: won at x{_odds(r)}" if r else f"{bet.code}: lost"}
+
+    # -- a scheduled event: its form draws and board published before the off --------------
+
+    def publish(self, variant: EventVariant, source: RandomSource) -> dict[str, Any] | None:
+        values: list[int] = []
+        while len(values) < self.sport.form_count(variant.core):
+            req = self.sport.next_request(variant.core, values)
+            if req is None:  # pragma: no cover - every event draws its forms first
+                break
+            values.append(source.randbelow(req.n))
+        return {"forms": values}
+
+    def check_published(self, variant: EventVariant, published: Mapping[str, Any] | None,
+                        bet: PlacedBet) -> None:
+        if published is None:
+            return
+        forms = tuple(int(f) for f in published["forms"])
+        if self.key(variant, bet) not in self.board(variant, forms).get(bet.code, {}):
+            raise SelectionNotOffered(f"{bet.code} {list(bet.selection)} is not offered at this event: its odds "
+                                      "would be under x1.01")
+
+    def published_view(self, variant: EventVariant, published: Mapping[str, Any]) -> dict[str, Any]:
+        forms = tuple(int(f) for f in published["forms"])
+        values = self.sport.form_values(variant.core)
+        board = self.board(variant, forms)
+        return {"forms": list(forms), "form_values": [str(values[f]) for f in forms],
+                "markets": [{"code": m.code, "label": m.label, "rows": m.rows,
+                             "selections": [{"target": list(self.sport.target(k)), "odds": _odds(p.odds),
+                                             "rtp": f"{p.rtp.numerator}/{p.rtp.denominator}"}
+                                            for k, p in board.get(m.code, {}).items()]}
+                            for m in self.sport.markets(variant.core)]}
 
     # -- the chance steps: the event's draws, no balls --------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from croupier.errors import VariantError
 from croupier.games.draws.limits import DrawLimits, limits_for, parse_limits
+from croupier.games.draws.schedule import DrawSchedule, parse_schedule
 from croupier.games.virtual.sport import Sport
 
 
@@ -29,6 +30,8 @@ class EventVariant:
     assumptions: tuple[str, ...]
     #: the market codes the variant offers
     markets: tuple[str, ...]
+    #: when events run at a table (the draw schedule of issue 20; one event per ticket)
+    schedule: DrawSchedule
     kind: str = "virtual"
     admission_override: bool = False
 
@@ -45,6 +48,22 @@ class EventVariant:
         return limits_for(self.limits, cur, self.title)
 
 
+#: an event every 2 minutes, bets until 10 s before the off (ASSUMPTION: the rules say "every few
+#: minutes" and "at least 40 s to bet")
+SCHEDULE = DrawSchedule(every_seconds=120, cutoff_seconds=10, max_draws=1, ball_interval_ms=1000)
+
+
+def _schedule(raw: dict[str, Any], name: str, betting_seconds: int) -> DrawSchedule:
+    s = parse_schedule(raw, name, SCHEDULE)
+    if s.max_draws != 1:
+        raise VariantError(f"{name}: a ticket is for one event (max_draws = 1): each event's board is "
+                           f"priced from its own form draws, published only when it is scheduled")
+    if s.every_seconds - s.cutoff_seconds < betting_seconds:
+        raise VariantError(f"{name}: the schedule leaves {s.every_seconds - s.cutoff_seconds} s to bet; "
+                           f"the variant's betting time is {betting_seconds} s")
+    return s
+
+
 def parse_event_variant(sport: Sport, raw: dict[str, Any], name: str) -> EventVariant:
     core = sport.parse(raw, name)
     count, values = sport.form_count(core), len(sport.form_values(core))
@@ -58,5 +77,5 @@ def parse_event_variant(sport: Sport, raw: dict[str, Any], name: str) -> EventVa
         raise VariantError(f"{name}: assumptions is a list of texts")
     return EventVariant(name, str(raw.get("title", name)), str(raw.get("source", "")), core,
                         tuple(sorted(parse_limits(raw, name).items())), tuple(ref), tuple(notes),
-                        tuple(m.code for m in sport.markets(core)),
+                        tuple(m.code for m in sport.markets(core)), _schedule(raw, name, core.betting_seconds),
                         admission_override=bool(dict(raw.get("admission", {})).get("override", False)))
