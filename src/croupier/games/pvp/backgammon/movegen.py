@@ -30,6 +30,8 @@ from croupier.games.pvp.backgammon.variant import BackgammonVariant
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+U64 = npt.NDArray[np.uint64]
 
 # variant vector
 P_LONG, P_HITTING, P_BLOCK_AT, P_ENTRY_FAR, P_HEAD_RULE, P_SIX_BLOCK, P_STOP_AFTER_HIT, \
@@ -67,20 +69,43 @@ def _params(v: BackgammonVariant) -> I64:
     return out
 
 
+def _zobrist() -> U64:
+    """Fixed hash keys per (cell, value) (constants from a seeded generator, not game chance)."""
+    keys = np.random.default_rng(0x5EED_BAC6).integers(0, 2**64 - 1, size=(WIDTH, 32),
+                                                          dtype=np.uint64, endpoint=True)
+    keys.setflags(write=False)
+    return keys
+
+
+ZOBRIST: Final = _zobrist()
+
+
 class Workspace:
     """The buffers of one :func:`generate` call at a time (one per thread: :func:`workspace`)."""
 
     def __init__(self) -> None:
         self.nodes = np.zeros((MAX_NODES, WIDTH), dtype=np.int8)
+        self.nhash = np.zeros(MAX_NODES, dtype=np.uint64)
+        self.npos = np.zeros(MAX_NODES, dtype=np.uint64)
         self.slots = np.zeros(_TABLE, dtype=np.int32)
         self.stamps = np.zeros(_TABLE, dtype=np.int64)
+        self.found = np.zeros((MAX_NODES, POS), dtype=np.int8)
+        self.fhash = np.zeros(MAX_NODES, dtype=np.uint64)
         self.fslots = np.zeros(_TABLE, dtype=np.int32)
         self.fstamps = np.zeros(_TABLE, dtype=np.int64)
-        self.found = np.zeros((MAX_NODES, POS), dtype=np.int8)
         self.fsteps = np.zeros((MAX_NODES, 9), dtype=np.int8)  # n, then (from, to) x 4
         self.ffirst = np.zeros(MAX_NODES, dtype=np.int8)
         self.out = np.zeros(MAX_NODES, dtype=np.int32)  # indexes into found, in order
+        self.rows = np.zeros((3, WIDTH), dtype=np.int8)
+        self.frames = np.zeros(25, dtype=np.int64)
         self.stamp = np.zeros(1, dtype=np.int64)
+
+    def buffers(self) -> tuple[U64, I8, U64, U64, I32, I64, I8, U64, I32, I64, I8, I8, I32, I8,
+                               I64, I64]:
+        """The arguments of :func:`generate` after ``head_limit``."""
+        return (ZOBRIST, self.nodes, self.nhash, self.npos, self.slots, self.stamps, self.found,
+                self.fhash, self.fslots, self.fstamps, self.fsteps, self.ffirst, self.out,
+                self.rows, self.frames, self.stamp)
 
 
 _LOCAL = threading.local()
@@ -200,113 +225,153 @@ def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
 
 
 @jit
-def _hash(row: I8, n: int) -> np.uint64:
-    h = np.uint64(14695981039346656037)
-    for k in range(n):
-        h = (h ^ np.uint64(row[k] + 128)) * np.uint64(1099511628211)
-    return h ^ (h >> np.uint64(29))
-
-
-@jit
-def _insert(row: I8, n: int, store: I8, count: int, slots: npt.NDArray[np.int32],
-            stamps: I64, stamp: int) -> int:
-    """Find ``row[:n]`` among ``store[:count]`` through the hash table: its index, or
-    ``-1 - count`` after adding it as ``store[count]``."""
+def _find(h: np.uint64, row: I8, n: int, store: I8, hashes: U64, count: int,
+          slots: I32, stamps: I64, stamp: int) -> int:
+    """Find ``row[:n]`` (hash ``h``) among ``store[:count]`` through the hash table: its index,
+    or ``-1 - count`` after adding it as ``store[count]``."""
     mask = slots.shape[0] - 1
-    k = np.int64(_hash(row, n) & np.uint64(mask))
+    k = np.int64(h & np.uint64(mask))
     while stamps[k] == stamp:
         i = slots[k]
-        same = True
-        for c in range(n):
-            if store[i, c] != row[c]:
-                same = False
-                break
-        if same:
-            return int(i)
+        if hashes[i] == h:
+            same = True
+            for c in range(n):
+                if store[i, c] != row[c]:
+                    same = False
+                    break
+            if same:
+                return int(i)
         k = (k + 1) & mask
     stamps[k] = stamp
     slots[k] = count
+    hashes[count] = h
     store[count, :n] = row[:n]
     return -1 - count
 
 
 @jit
-def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int,
-             nodes: I8, slots: npt.NDArray[np.int32], stamps: I64,
-             fslots: npt.NDArray[np.int32], fstamps: I64, found: I8, fsteps: I8, ffirst: I8,
-             out: npt.NDArray[np.int32], stamp_box: I64) -> int:
+def _record(row: I8, h: np.uint64, n: int, first: int, path: I8, found: I8, fhash: U64,
+            nfound: int, fslots: I32, fstamps: I64, stamp: int, fsteps: I8, ffirst: I8) -> int:
+    """A final position reached with ``n`` steps: kept with the first longest sequence. Returns
+    the number of positions found."""
+    r = _find(h, row, POS, found, fhash, nfound, fslots, fstamps, stamp)
+    if r < 0:
+        r = nfound
+        nfound += 1
+        fsteps[r, 0] = 0
+    if n > fsteps[r, 0]:
+        fsteps[r, 0] = n
+        fsteps[r, 1:1 + 2 * n] = path[:2 * n]
+        ffirst[r] = first
+    return nfound
+
+
+@jit
+def _z(zob: U64, c: int, a: int, b: int) -> np.uint64:
+    return np.uint64(zob[c, a & 31] ^ zob[c, b & 31])
+
+
+@jit
+def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, zob: U64,
+             nodes: I8, nhash: U64, npos: U64, slots: I32, stamps: I64,
+             found: I8, fhash: U64, fslots: I32, fstamps: I64, fsteps: I8, ffirst: I8,
+             out: I32, rows: I8, frames: I64, stamp_box: I64) -> int:
     """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost),
     ``found[out[i]]`` the i-th position (mover, opponent) and ``fsteps[out[i]]`` its steps
-    (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES)."""
+    (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
+
+    Nodes are hashed (Zobrist: ``zob[cell, value]``, updated by the cells a move changes) and
+    compared in full on a hash match; a move that uses the last die is a final position at once.
+    ``rows`` and ``frames`` are scratch (a root and a child row, the steps; the walk's frames)."""
     stamp_box[0] += 1
     stamp = stamp_box[0]
     limit = nodes.shape[0]
-    root = np.zeros(WIDTH, dtype=np.int8)
+    long = vp[P_LONG]
+    root = rows[0]
+    child = rows[1]
+    path = rows[2]
+    root[:] = 0
     root[:26] = me
     root[OPP:OPP + 26] = opp
     for k in range(ndice):
         root[LEFT + dice[k] - 1] += 1
-    _insert(root, WIDTH, nodes, 0, slots, stamps, stamp)
+    hp = np.uint64(0)
+    hx = np.uint64(0)
+    for c in range(POS):
+        hp ^= zob[c, root[c] & 31]
+    for c in range(POS, WIDTH):
+        hx ^= zob[c, root[c] & 31]
+    npos[0] = hp
+    _find(hp ^ hx, root, WIDTH, nodes, nhash, 0, slots, stamps, stamp)
     nnodes = 1
     nfound = 0
-    child = np.zeros(WIDTH, dtype=np.int8)
-    at = np.zeros(5, dtype=np.int64)      # the node at each depth
-    die = np.zeros(5, dtype=np.int64)     # the die being tried at each depth
-    frm = np.zeros(5, dtype=np.int64)     # the next point to try at each depth (26: none)
-    moved = np.zeros(5, dtype=np.bool_)
-    path = np.zeros(8, dtype=np.int8)     # (from, to) of each step so far
-    used = np.zeros(4, dtype=np.int64)    # the die of each step so far
+    # the walk's frames, per depth: node, die being tried, next point (26: next die), moved, die used
+    at, die, frm, moved, used = 0, 5, 10, 15, 20
     depth = 0
-    at[0] = 0
-    die[0] = 7
-    frm[0] = 26
-    moved[0] = False
+    frames[at] = 0
+    frames[die] = 7
+    frames[frm] = 26
+    frames[moved] = 0
     while depth >= 0:
-        row = nodes[at[depth]]
+        node = frames[at + depth]
+        row = nodes[node]
         # the next legal single move of this node: dice from the highest, the bar or 1..24
         code = -1
+        p = 0
+        d = frames[die + depth]
         while code < 0:
-            if frm[depth] == 26:
-                d = die[depth] - 1
+            if frames[frm + depth] == 26:
+                d -= 1
                 while d >= 1 and row[LEFT + d - 1] == 0:
                     d -= 1
-                die[depth] = d
+                frames[die + depth] = d
                 if d < 1:
                     break
-                frm[depth] = 25 if row[25] else 1
-            p = frm[depth]
-            frm[depth] = 26 if p >= 24 else p + 1
-            code = single_move(vp, row, die[depth], p, head_limit, child)
-            if code >= 0:
-                child[LEFT + die[depth] - 1] -= 1
-                path[2 * depth] = p
-                path[2 * depth + 1] = code // 2
-                used[depth] = die[depth]
+                frames[frm + depth] = 25 if row[25] else 1
+            p = frames[frm + depth]
+            frames[frm + depth] = 26 if p >= 24 else p + 1
+            if p < 25 and row[p] == 0:
+                continue
+            code = single_move(vp, row, d, p, head_limit, child)
         if code < 0:  # every move of this node tried
-            if not moved[depth] and depth > 0:
-                r = _insert(row, POS, found, nfound, fslots, fstamps, stamp)
-                if r < 0:
-                    r = nfound
-                    nfound += 1
-                    fsteps[r, 0] = 0
-                if depth > fsteps[r, 0]:
-                    fsteps[r, 0] = depth
-                    fsteps[r, 1:1 + 2 * depth] = path[:2 * depth]
-                    ffirst[r] = used[0]
+            if frames[moved + depth] == 0 and depth > 0:
+                nfound = _record(row, npos[node], depth, frames[used], path, found, fhash,
+                                 nfound, fslots, fstamps, stamp, fsteps, ffirst)
             depth -= 1
             continue
-        moved[depth] = True
+        frames[moved + depth] = 1
+        to = code // 2
+        child[LEFT + d - 1] -= 1
+        path[2 * depth] = p
+        path[2 * depth + 1] = to
+        frames[used + depth] = d
+        # the child's hashes from the cells the move changed
+        hp = npos[node] ^ _z(zob, p, row[p], child[p]) ^ _z(zob, to, row[to], child[to])
+        hx = (nhash[node] ^ npos[node]) ^ _z(zob, LEFT + d - 1, row[LEFT + d - 1],
+                                               child[LEFT + d - 1])
+        if to >= 1:
+            q = OPP + opp_point_of(long, to)
+            hp ^= _z(zob, q, row[q], child[q]) ^ _z(zob, OPP + 25, row[OPP + 25], child[OPP + 25])
+            hx ^= _z(zob, HEADS, row[HEADS], child[HEADS])
+            if to >= 19:
+                f = FROZEN + to - 19
+                hx ^= _z(zob, f, row[f], child[f])
+        if depth + 1 == ndice:  # every die used: a final position
+            nfound = _record(child, hp, depth + 1, frames[used], path, found, fhash, nfound,
+                             fslots, fstamps, stamp, fsteps, ffirst)
+            continue
         if nnodes >= limit:
             return -1
-        r = _insert(child, WIDTH, nodes, nnodes, slots, stamps, stamp)
+        r = _find(hp ^ hx, child, WIDTH, nodes, nhash, nnodes, slots, stamps, stamp)
         if r >= 0:
             continue  # reached before with the same dice left
+        npos[nnodes] = hp
         nnodes += 1
         depth += 1
-        at[depth] = nnodes - 1
-        die[depth] = 7
-        frm[depth] = 26
-        moved[depth] = False
+        frames[at + depth] = nnodes - 1
+        frames[die + depth] = 7
+        frames[frm + depth] = 26
+        frames[moved + depth] = 0
     if nfound == 0:
         return 0
     most = 0
@@ -317,7 +382,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int,
         big = max(dice[0], dice[1])
         anybig = False
         for i in range(nfound):
-            if fsteps[i, 0] == 1 and ffirst[i] == big:
+            if ffirst[i] == big:
                 anybig = True
                 break
         if not anybig:
@@ -333,9 +398,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int,
 def generate_into(ws: Workspace, v: BackgammonVariant, me: I8, opp: I8, dice: I64, ndice: int,
                   head_limit: int) -> int:
     """:func:`generate` with the buffers of ``ws``."""
-    k = generate(variant_params(v), me, opp, dice, ndice, head_limit, ws.nodes, ws.slots,
-                 ws.stamps, ws.fslots, ws.fstamps, ws.found, ws.fsteps, ws.ffirst, ws.out,
-                 ws.stamp)
+    k = generate(variant_params(v), me, opp, dice, ndice, head_limit, *ws.buffers())
     if k < 0:
         raise RuntimeError("backgammon move generator: more turn nodes than MAX_NODES")
     return k
