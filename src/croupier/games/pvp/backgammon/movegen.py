@@ -20,13 +20,22 @@ from __future__ import annotations
 
 import threading
 from functools import cache
-from typing import Final
+from typing import Final, cast
 
 import numpy as np
 import numpy.typing as npt
+from numba import njit
 
-from croupier.cards._jit import jit
+from croupier.cards._jit import F, jit
+from croupier.errors import VariantError
 from croupier.games.pvp.backgammon.variant import BackgammonVariant
+
+
+def _inline(fn: F) -> F:
+    """:func:`croupier.cards._jit.jit`, inlined into its compiled callers (numba IR inlining:
+    a call between compiled functions costs more than these small rules)."""
+    return cast(F, njit(cache=True, inline="always")(fn))
+
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
@@ -45,9 +54,14 @@ HEADS: Final = 58        # checkers that left the head this turn (Long)
 LEFT: Final = 59         # dice left: LEFT + v - 1 for die value v
 WIDTH: Final = 65
 POS: Final = 52          # a position: both sides' counts
+NKEY: Final = 5          # a node's packed key: 4 bits a cell, 16 cells a word
+PKEY: Final = 4          # a position's packed key (cells 0..51)
+MAX_COUNT: Final = 15    # what 4 bits hold: checkers a side
 
 MAX_NODES: Final = 1 << 15  # > every node of a 4-move turn: C(25 + 3, 4) + C(27, 3) + ... < 24_000
-_TABLE: Final = 1 << 16
+_TABLE: Final = 1 << 16     # hash table slots at most (half full at MAX_NODES)
+_SMALL: Final = 1 << 8      # hash table slots a turn starts with
+META: Final = 33            # where generate keeps its tables' masks and stamps in ``frames``
 
 
 def variant_params(v: BackgammonVariant) -> I64:
@@ -57,6 +71,9 @@ def variant_params(v: BackgammonVariant) -> I64:
 
 @cache
 def _params(v: BackgammonVariant) -> I64:
+    if v.checkers > MAX_COUNT:
+        raise VariantError(f"{v.title}: the move generator packs at most {MAX_COUNT} checkers a "
+                           f"side, got {v.checkers}")
     exc = 0
     for d in v.head_exception:
         exc |= 1 << d
@@ -69,43 +86,28 @@ def _params(v: BackgammonVariant) -> I64:
     return out
 
 
-def _zobrist() -> U64:
-    """Fixed hash keys per (cell, value) (constants from a seeded generator, not game chance)."""
-    keys = np.random.default_rng(0x5EED_BAC6).integers(0, 2**64 - 1, size=(WIDTH, 32),
-                                                          dtype=np.uint64, endpoint=True)
-    keys.setflags(write=False)
-    return keys
-
-
-ZOBRIST: Final = _zobrist()
-
-
 class Workspace:
     """The buffers of one :func:`generate` call at a time (one per thread: :func:`workspace`)."""
 
     def __init__(self) -> None:
         self.nodes = np.zeros((MAX_NODES, WIDTH), dtype=np.int8)
-        self.nhash = np.zeros(MAX_NODES, dtype=np.uint64)
-        self.npos = np.zeros(MAX_NODES, dtype=np.uint64)
-        self.slots = np.zeros(_TABLE, dtype=np.int32)
-        self.stamps = np.zeros(_TABLE, dtype=np.int64)
+        self.nkeys = np.zeros((MAX_NODES, NKEY), dtype=np.uint64)
+        self.table = np.zeros(_TABLE, dtype=np.int64)
+        self.fkeys = np.zeros((MAX_NODES, PKEY), dtype=np.uint64)
+        self.ftable = np.zeros(_TABLE, dtype=np.int64)
         self.found = np.zeros((MAX_NODES, POS), dtype=np.int8)
-        self.fhash = np.zeros(MAX_NODES, dtype=np.uint64)
-        self.fslots = np.zeros(_TABLE, dtype=np.int32)
-        self.fstamps = np.zeros(_TABLE, dtype=np.int64)
         self.fsteps = np.zeros((MAX_NODES, 9), dtype=np.int8)  # n, then (from, to) x 4
         self.ffirst = np.zeros(MAX_NODES, dtype=np.int8)
         self.out = np.zeros(MAX_NODES, dtype=np.int32)  # indexes into found, in order
-        self.rows = np.zeros((3, WIDTH), dtype=np.int8)
-        self.frames = np.zeros(25, dtype=np.int64)
+        self.rows = np.zeros((1, 8), dtype=np.int8)
+        self.keys = np.zeros((2, NKEY), dtype=np.uint64)
+        self.frames = np.zeros(40, dtype=np.int64)
         self.stamp = np.zeros(1, dtype=np.int64)
 
-    def buffers(self) -> tuple[U64, I8, U64, U64, I32, I64, I8, U64, I32, I64, I8, I8, I32, I8,
-                               I64, I64]:
+    def buffers(self) -> tuple[I8, U64, I64, U64, I64, I8, I8, I8, I32, I8, U64, I64, I64]:
         """The arguments of :func:`generate` after ``head_limit``."""
-        return (ZOBRIST, self.nodes, self.nhash, self.npos, self.slots, self.stamps, self.found,
-                self.fhash, self.fslots, self.fstamps, self.fsteps, self.ffirst, self.out,
-                self.rows, self.frames, self.stamp)
+        return (self.nodes, self.nkeys, self.table, self.fkeys, self.ftable, self.found,
+                self.fsteps, self.ffirst, self.out, self.rows, self.keys, self.frames, self.stamp)
 
 
 _LOCAL = threading.local()
@@ -119,7 +121,7 @@ def workspace() -> Workspace:
     return ws
 
 
-@jit
+@_inline
 def opp_point_of(long: int, p: int) -> int:
     """The opponent's number for the mover's point ``p`` (1..24); its own inverse."""
     if long:
@@ -127,7 +129,7 @@ def opp_point_of(long: int, p: int) -> int:
     return 25 - p
 
 
-@jit
+@_inline
 def _block_allowed(vp: I64, row: I8, to: int) -> bool:
     """Long Nardy (000 §12.12.1 Blocks): a run of 6+ of the mover's points, counted along the
     opponent's way, must have at least one opposing checker ahead of it (already past it)."""
@@ -147,26 +149,79 @@ def _block_allowed(vp: I64, row: I8, to: int) -> bool:
     return False
 
 
-@jit
-def _land(vp: I64, row: I8, frm: int, to: int, out: I8) -> int:
-    q = opp_point_of(vp[P_LONG], to)
-    there = row[OPP + q]
+@_inline
+def _changes(vp: I64, frm: int, to: int, hit: int, cells: I64) -> int:
+    """The cells a single move changes, into ``cells`` (a cell + 100 means +1, else -1): the
+    checker leaves ``frm`` and reaches ``to`` (0: off); a hit blot goes to its bar (000 §12.12.1
+    Hitting), Armenian freezes the hitter in the opponent's home board; Long counts a checker
+    leaving the head. Their number is returned."""
+    cells[0] = frm
+    cells[1] = 100 + to
+    n = 2
+    if hit:
+        cells[2] = OPP + opp_point_of(vp[P_LONG], to)
+        cells[3] = 100 + OPP + 25
+        n = 4
+        if vp[P_STOP_AFTER_HIT] != 0 and to >= 19:  # Armenian: hit in the opponent's home board
+            cells[n] = 100 + FROZEN + to - 19
+            n += 1
+    if vp[P_HEAD_RULE] != 0 and frm == 24:
+        cells[n] = 100 + HEADS
+        n += 1
+    return n
+
+
+@_inline
+def _apply(row: I8, cells: I64, n: int, sign: int) -> None:
+    """Play (``sign`` 1) or take back (-1) the changes ``cells[:n]`` on a row."""
+    for k in range(n):
+        c = cells[k]
+        if c >= 100:
+            row[c - 100] += sign
+        else:
+            row[c] -= sign
+
+
+@_inline
+def move_code(vp: I64, row: I8, die: int, frm: int, head_limit: int, cells: I64) -> int:
+    """Whether one checker may move from ``frm`` (25: the bar) by ``die``: ``-1`` if not, else
+    ``2 * to + hit`` (``to`` 0: borne off). ``cells`` is scratch (7 cells); ``row`` is left as
+    it was."""
+    if frm == 25:
+        if row[25] == 0:
+            return -1
+        to = 25 - die if vp[P_ENTRY_FAR] != 0 else die
+    else:
+        if row[25] > 0 or frm < 1 or frm > 24:
+            return -1  # 000 §12.12.1 Hitting: "Checkers on the bar must enter first"
+        frozen = row[FROZEN + frm - 19] if frm >= 19 else 0
+        if row[frm] <= frozen:
+            return -1  # none, or only Armenian's stopped hitters
+        if vp[P_HEAD_RULE] != 0 and frm == 24 and row[HEADS] >= head_limit:
+            return -1  # Long: the head's checkers for this turn have left
+        to = frm - die
+        if to < 1:
+            for p in range(7, 26):
+                if row[p]:
+                    return -1  # bearing off only with every checker home
+            if to < 0:
+                for p in range(frm + 1, 7):
+                    if row[p]:
+                        return -1
+            # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die
+            # is higher than every occupied point (standard; ASSUMPTION of the extract)
+            return 0
+    there = row[OPP + opp_point_of(vp[P_LONG], to)]
     if there >= vp[P_BLOCK_AT] or (there > 0 and vp[P_HITTING] == 0):
         return -1  # 000 §12.12.1 Moves 1 (2+ opposing checkers); Long: any opposing checker
-    out[:] = row
-    out[frm] -= 1
-    out[to] += 1
-    hit = 0
-    if there > 0:  # a blot: hit to the bar (000 §12.12.1 Hitting)
-        out[OPP + q] = 0
-        out[OPP + 25] += 1
-        hit = 1
-        if vp[P_STOP_AFTER_HIT] != 0 and to >= 19:  # Armenian: hit in the opponent's home board
-            out[FROZEN + to - 19] += 1
-    if vp[P_SIX_BLOCK] != 0 and not _block_allowed(vp, out, to):
-        return -1
-    if vp[P_HEAD_RULE] != 0 and frm == 24:
-        out[HEADS] += 1
+    hit = 1 if there > 0 else 0
+    if vp[P_SIX_BLOCK] != 0:
+        n = _changes(vp, frm, to, hit, cells)
+        _apply(row, cells, n, 1)
+        ok = _block_allowed(vp, row, to)
+        _apply(row, cells, n, -1)
+        if not ok:
+            return -1
     return 2 * to + hit
 
 
@@ -174,33 +229,12 @@ def _land(vp: I64, row: I8, frm: int, to: int, out: I8) -> int:
 def single_move(vp: I64, row: I8, die: int, frm: int, head_limit: int, out: I8) -> int:
     """The single move of one checker from ``frm`` (25: the bar) by ``die``: ``-1`` if it is not
     legal, else ``2 * to + hit`` with the node after it in ``out`` (the die is not taken off)."""
-    if frm == 25:
-        if row[25] == 0:
-            return -1
-        return _land(vp, row, 25, 25 - die if vp[P_ENTRY_FAR] != 0 else die, out)
-    if row[25] > 0 or frm < 1 or frm > 24:
-        return -1  # 000 §12.12.1 Hitting: "Checkers on the bar must enter first"
-    frozen = row[FROZEN + frm - 19] if frm >= 19 else 0
-    if row[frm] <= frozen:
-        return -1
-    if vp[P_HEAD_RULE] != 0 and frm == 24 and row[HEADS] >= head_limit:
-        return -1
-    to = frm - die
-    if to >= 1:
-        return _land(vp, row, frm, to, out)
-    for p in range(7, 26):
-        if row[p]:
-            return -1  # bearing off only with every checker home
-    if to < 0:
-        for p in range(frm + 1, 7):
-            if row[p]:
-                return -1
-        # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die is
-        # higher than every occupied point (standard; ASSUMPTION of the extract)
-    out[:] = row
-    out[frm] -= 1
-    out[0] += 1
-    return 0
+    cells = np.zeros(8, dtype=np.int64)
+    code = move_code(vp, row, die, frm, head_limit, cells)
+    if code >= 0:
+        out[:] = row
+        _apply(out, cells, _changes(vp, frm, code // 2, code & 1, cells), 1)
+    return code
 
 
 @jit
@@ -224,37 +258,75 @@ def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
     return 2
 
 
-@jit
-def _find(h: np.uint64, row: I8, n: int, store: I8, hashes: U64, count: int,
-          slots: I32, stamps: I64, stamp: int) -> int:
-    """Find ``row[:n]`` (hash ``h``) among ``store[:count]`` through the hash table: its index,
-    or ``-1 - count`` after adding it as ``store[count]``."""
-    mask = slots.shape[0] - 1
+@_inline
+def _key_add(key: U64, cells: I64, n: int) -> None:
+    """Play the changes ``cells[:n]`` on a packed key (4 bits a cell, 16 cells a word)."""
+    for k in range(n):
+        c = cells[k]
+        if c >= 100:
+            key[(c - 100) >> 4] += np.uint64(1) << np.uint64(4 * ((c - 100) & 15))
+        else:
+            key[c >> 4] -= np.uint64(1) << np.uint64(4 * (c & 15))
+
+
+@_inline
+def _find(key: U64, n: int, store: U64, count: int, table: I64, meta: I64, m: int,
+          stamp_box: I64) -> int:
+    """Find the key ``key[:n]`` among ``store[:count]`` through an open-addressing hash table:
+    its index, or ``-1 - count`` after adding it as ``store[count]``. A table entry is
+    ``stamp << 20 | index``; ``meta[m]`` is the mask of the part in use (small first, so it stays
+    in cache; four times larger whenever half full) and ``meta[m + 1]`` its stamp: a new stamp
+    empties it at once."""
+    mask = meta[m]
+    stamp = meta[m + 1]
+    h = np.uint64(0)
+    for w in range(n):
+        h = (h ^ key[w]) * np.uint64(0x9E3779B97F4A7C15)
+    h ^= h >> np.uint64(29)
     k = np.int64(h & np.uint64(mask))
-    while stamps[k] == stamp:
-        i = slots[k]
-        if hashes[i] == h:
-            same = True
-            for c in range(n):
-                if store[i, c] != row[c]:
-                    same = False
-                    break
-            if same:
-                return int(i)
+    while True:
+        e = table[k]
+        if e >> 20 != stamp:
+            break
+        i = e & 0xFFFFF
+        same = True
+        for w in range(n):
+            if store[i, w] != key[w]:
+                same = False
+                break
+        if same:
+            return int(i)
         k = (k + 1) & mask
-    stamps[k] = stamp
-    slots[k] = count
-    hashes[count] = h
-    store[count, :n] = row[:n]
+    table[k] = (stamp << 20) | count
+    store[count, :n] = key[:n]
+    if 2 * (count + 1) > mask and mask + 1 < table.shape[0]:
+        mask = min(4 * mask + 3, table.shape[0] - 1)
+        stamp_box[0] += 1
+        stamp = stamp_box[0]
+        meta[m] = mask
+        meta[m + 1] = stamp
+        for i in range(count + 1):
+            h = np.uint64(0)
+            for w in range(n):
+                h = (h ^ store[i, w]) * np.uint64(0x9E3779B97F4A7C15)
+            h ^= h >> np.uint64(29)
+            k = np.int64(h & np.uint64(mask))
+            while table[k] >> 20 == stamp:
+                k = (k + 1) & mask
+            table[k] = (stamp << 20) | i
     return -1 - count
 
 
-@jit
-def _record(row: I8, h: np.uint64, n: int, first: int, path: I8, found: I8, fhash: U64,
-            nfound: int, fslots: I32, fstamps: I64, stamp: int, fsteps: I8, ffirst: I8) -> int:
-    """A final position reached with ``n`` steps: kept with the first longest sequence. Returns
-    the number of positions found."""
-    r = _find(h, row, POS, found, fhash, nfound, fslots, fstamps, stamp)
+@_inline
+def _record(node_key: U64, n: int, first: int, path: I8, pkey: U64, fkeys: U64, nfound: int,
+            ftable: I64, meta: I64, stamp_box: I64, fsteps: I8, ffirst: I8) -> int:
+    """A final position (the position part of ``node_key``) reached with ``n`` steps: kept with
+    the first longest sequence. Returns the number of positions found."""
+    pkey[0] = node_key[0]
+    pkey[1] = node_key[1]
+    pkey[2] = node_key[2]
+    pkey[3] = node_key[3] & np.uint64(0xFFFF)  # cells 48..51; the turn's own cells dropped
+    r = _find(pkey, PKEY, fkeys, nfound, ftable, meta, 2, stamp_box)
     if r < 0:
         r = nfound
         nfound += 1
@@ -267,46 +339,43 @@ def _record(row: I8, h: np.uint64, n: int, first: int, path: I8, found: I8, fhas
 
 
 @jit
-def _z(zob: U64, c: int, a: int, b: int) -> np.uint64:
-    return np.uint64(zob[c, a & 31] ^ zob[c, b & 31])
-
-
-@jit
-def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, zob: U64,
-             nodes: I8, nhash: U64, npos: U64, slots: I32, stamps: I64,
-             found: I8, fhash: U64, fslots: I32, fstamps: I64, fsteps: I8, ffirst: I8,
-             out: I32, rows: I8, frames: I64, stamp_box: I64) -> int:
+def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, nodes: I8,
+             nkeys: U64, table: I64, fkeys: U64, ftable: I64, found: I8, fsteps: I8, ffirst: I8,
+             out: I32, rows: I8, keys: U64, frames: I64, stamp_box: I64) -> int:
     """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost),
     ``found[out[i]]`` the i-th position (mover, opponent) and ``fsteps[out[i]]`` its steps
     (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
 
-    Nodes are hashed (Zobrist: ``zob[cell, value]``, updated by the cells a move changes) and
-    compared in full on a hash match; a move that uses the last die is a final position at once.
-    ``rows`` and ``frames`` are scratch (a root and a child row, the steps; the walk's frames)."""
-    stamp_box[0] += 1
-    stamp = stamp_box[0]
+    A node is a row and its packed key (4 bits a cell: every count is at most 15), updated by
+    the cells a move changes; nodes and final positions are sets of keys (open addressing, a
+    table reset by a stamp). A move that uses the last die is a final position at once, never a
+    node. ``rows``, ``keys`` and ``frames`` are scratch."""
     limit = nodes.shape[0]
-    long = vp[P_LONG]
-    root = rows[0]
-    child = rows[1]
-    path = rows[2]
+    meta = frames[META:META + 4]  # the two tables' masks and stamps
+    meta[0] = _SMALL - 1
+    meta[2] = _SMALL - 1
+    stamp_box[0] += 2
+    meta[1] = stamp_box[0] - 1
+    meta[3] = stamp_box[0]
+    path = rows[0]
+    key = keys[0]
+    pkey = keys[1]
+    root = nodes[0]
     root[:] = 0
     root[:26] = me
     root[OPP:OPP + 26] = opp
     for k in range(ndice):
         root[LEFT + dice[k] - 1] += 1
-    hp = np.uint64(0)
-    hx = np.uint64(0)
-    for c in range(POS):
-        hp ^= zob[c, root[c] & 31]
-    for c in range(POS, WIDTH):
-        hx ^= zob[c, root[c] & 31]
-    npos[0] = hp
-    _find(hp ^ hx, root, WIDTH, nodes, nhash, 0, slots, stamps, stamp)
+    key[:] = 0
+    for c in range(WIDTH):
+        key[c >> 4] += np.uint64(root[c]) << np.uint64(4 * (c & 15))
+    _find(key, NKEY, nkeys, 0, table, meta, 0, stamp_box)
     nnodes = 1
     nfound = 0
-    # the walk's frames, per depth: node, die being tried, next point (26: next die), moved, die used
-    at, die, frm, moved, used = 0, 5, 10, 15, 20
+    # the walk's frames, per depth: node, die being tried, next point (26: next die), moved,
+    # die used; then the cells of a move
+    at, die, frm, moved, used, cells = 0, 5, 10, 15, 20, 25
+    mv = frames[cells:cells + 8]
     depth = 0
     frames[at] = 0
     frames[die] = 7
@@ -332,40 +401,38 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, z
             frames[frm + depth] = 26 if p >= 24 else p + 1
             if p < 25 and row[p] == 0:
                 continue
-            code = single_move(vp, row, d, p, head_limit, child)
+            code = move_code(vp, row, d, p, head_limit, mv)
         if code < 0:  # every move of this node tried
             if frames[moved + depth] == 0 and depth > 0:
-                nfound = _record(row, npos[node], depth, frames[used], path, found, fhash,
-                                 nfound, fslots, fstamps, stamp, fsteps, ffirst)
+                if nfound >= limit:
+                    return -1
+                nfound = _record(nkeys[node], depth, frames[used], path, pkey, fkeys, nfound,
+                                 ftable, meta, stamp_box, fsteps, ffirst)
             depth -= 1
             continue
         frames[moved + depth] = 1
         to = code // 2
-        child[LEFT + d - 1] -= 1
         path[2 * depth] = p
         path[2 * depth + 1] = to
         frames[used + depth] = d
-        # the child's hashes from the cells the move changed
-        hp = npos[node] ^ _z(zob, p, row[p], child[p]) ^ _z(zob, to, row[to], child[to])
-        hx = (nhash[node] ^ npos[node]) ^ _z(zob, LEFT + d - 1, row[LEFT + d - 1],
-                                               child[LEFT + d - 1])
-        if to >= 1:
-            q = OPP + opp_point_of(long, to)
-            hp ^= _z(zob, q, row[q], child[q]) ^ _z(zob, OPP + 25, row[OPP + 25], child[OPP + 25])
-            hx ^= _z(zob, HEADS, row[HEADS], child[HEADS])
-            if to >= 19:
-                f = FROZEN + to - 19
-                hx ^= _z(zob, f, row[f], child[f])
+        n = _changes(vp, p, to, code & 1, mv)
+        mv[n] = LEFT + d - 1  # the die is used
+        n += 1
+        key[:] = nkeys[node]
+        _key_add(key, mv, n)
         if depth + 1 == ndice:  # every die used: a final position
-            nfound = _record(child, hp, depth + 1, frames[used], path, found, fhash, nfound,
-                             fslots, fstamps, stamp, fsteps, ffirst)
+            if nfound >= limit:
+                return -1
+            nfound = _record(key, depth + 1, frames[used], path, pkey, fkeys, nfound, ftable,
+                             meta, stamp_box, fsteps, ffirst)
             continue
         if nnodes >= limit:
             return -1
-        r = _find(hp ^ hx, child, WIDTH, nodes, nhash, nnodes, slots, stamps, stamp)
+        r = _find(key, NKEY, nkeys, nnodes, table, meta, 0, stamp_box)
         if r >= 0:
             continue  # reached before with the same dice left
-        npos[nnodes] = hp
+        nodes[nnodes] = row
+        _apply(nodes[nnodes], mv, n, 1)
         nnodes += 1
         depth += 1
         frames[at + depth] = nnodes - 1
@@ -391,6 +458,8 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, z
     for i in range(nfound):
         if fsteps[i, 0] == most and (big == 0 or ffirst[i] == big):
             out[k] = i
+            for c in range(POS):  # the position's row from its key
+                found[i, c] = (fkeys[i, c >> 4] >> np.uint64(4 * (c & 15))) & np.uint64(15)
             k += 1
     return k
 
