@@ -59,13 +59,14 @@ def all_home(me: Side) -> bool:
     return not any(me[7:26])
 
 
-def _row(t: Turn) -> mg.I8:
-    row = np.zeros(mg.WIDTH, dtype=np.int8)
-    row[:26] = t.me
-    row[mg.OPP:mg.OPP + 26] = t.opp
-    row[mg.FROZEN:mg.FROZEN + 6] = t.frozen[19:25]
-    row[mg.HEADS] = t.heads
-    return row
+def _rows(t: Turn) -> mg.I8:
+    """The turn as row 0 of a node pair (row 1: the node after a move)."""
+    rows = np.zeros((2, mg.WIDTH), dtype=np.int8)
+    rows[0, :26] = t.me
+    rows[0, mg.OPP:mg.OPP + 26] = t.opp
+    rows[0, mg.FROZEN:mg.FROZEN + 6] = t.frozen[19:25]
+    rows[0, mg.HEADS] = t.heads
+    return rows
 
 
 def _turn(row: mg.I8) -> Turn:
@@ -76,11 +77,11 @@ def _turn(row: mg.I8) -> Turn:
 
 def play_single(v: BackgammonVariant, t: Turn, die: int, frm: int, limit: int) -> Played | None:
     """The single move of one checker from ``frm`` (25: the bar) by ``die``, or None if illegal."""
-    out = np.zeros(mg.WIDTH, dtype=np.int8)
-    code = int(mg.single_move(mg.variant_params(v), _row(t), die, frm, limit, out))
+    rows = _rows(t)
+    code = int(mg.single_move(mg.variant_params(v), rows, die, frm, limit))
     if code < 0:
         return None
-    return Played((frm, code // 2), die, bool(code & 1), _turn(out))
+    return Played((frm, code // 2), die, bool(code & 1), _turn(rows[1]))
 
 
 def single_moves(v: BackgammonVariant, t: Turn, die: int, head_limit: int) -> list[Played]:

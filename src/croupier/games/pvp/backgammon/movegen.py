@@ -61,7 +61,6 @@ MAX_COUNT: Final = 15    # what 4 bits hold: checkers a side
 MAX_NODES: Final = 1 << 15  # > every node of a 4-move turn: C(25 + 3, 4) + C(27, 3) + ... < 24_000
 _TABLE: Final = 1 << 16     # hash table slots at most (half full at MAX_NODES)
 _SMALL: Final = 1 << 8      # hash table slots a turn starts with
-META: Final = 33            # where generate keeps its tables' masks and stamps in ``frames``
 
 
 def variant_params(v: BackgammonVariant) -> I64:
@@ -86,28 +85,36 @@ def _params(v: BackgammonVariant) -> I64:
     return out
 
 
+# the int64 memory of a turn (:class:`Workspace`): keys of the nodes and of the final
+# positions, their hash tables, the key being built, the tables' masks and stamps
+M_NKEYS: Final = 0
+M_FKEYS: Final = M_NKEYS + MAX_NODES * NKEY
+M_TABLE: Final = M_FKEYS + MAX_NODES * PKEY
+M_FTABLE: Final = M_TABLE + _TABLE
+M_KEY: Final = M_FTABLE + _TABLE
+M_PKEY: Final = M_KEY + NKEY
+M_META: Final = M_PKEY + PKEY   # node table mask, stamp; final table mask, stamp
+M_STAMP: Final = M_META + 4      # the last stamp given
+M_SIZE: Final = M_STAMP + 1
+
+
 class Workspace:
     """The buffers of one :func:`generate` call at a time (one per thread: :func:`workspace`)."""
 
     def __init__(self) -> None:
         self.nodes = np.zeros((MAX_NODES, WIDTH), dtype=np.int8)
-        self.nkeys = np.zeros((MAX_NODES, NKEY), dtype=np.uint64)
-        self.table = np.zeros(_TABLE, dtype=np.int64)
-        self.fkeys = np.zeros((MAX_NODES, PKEY), dtype=np.uint64)
-        self.ftable = np.zeros(_TABLE, dtype=np.int64)
+        self.mem = np.zeros(M_SIZE, dtype=np.int64)
         self.found = np.zeros((MAX_NODES, POS), dtype=np.int8)
         self.fsteps = np.zeros((MAX_NODES, 9), dtype=np.int8)  # n, then (from, to) x 4
         self.ffirst = np.zeros(MAX_NODES, dtype=np.int8)
         self.out = np.zeros(MAX_NODES, dtype=np.int32)  # indexes into found, in order
-        self.rows = np.zeros((1, 8), dtype=np.int8)
-        self.keys = np.zeros((2, NKEY), dtype=np.uint64)
-        self.frames = np.zeros(40, dtype=np.int64)
-        self.stamp = np.zeros(1, dtype=np.int64)
+        self.path = np.zeros(8, dtype=np.int8)
+        self.frames = np.zeros(25, dtype=np.int64)
 
-    def buffers(self) -> tuple[I8, U64, I64, U64, I64, I8, I8, I8, I32, I8, U64, I64, I64]:
+    def buffers(self) -> tuple[I8, I64, I8, I8, I8, I32, I8, I64]:
         """The arguments of :func:`generate` after ``head_limit``."""
-        return (self.nodes, self.nkeys, self.table, self.fkeys, self.ftable, self.found,
-                self.fsteps, self.ffirst, self.out, self.rows, self.keys, self.frames, self.stamp)
+        return (self.nodes, self.mem, self.found, self.fsteps, self.ffirst, self.out, self.path,
+                self.frames)
 
 
 _LOCAL = threading.local()
@@ -129,111 +136,119 @@ def opp_point_of(long: int, p: int) -> int:
     return 25 - p
 
 
+# the variant's switches as one integer (no array passed in the hot loop: numba counts every
+# array passed to a function, an atomic operation)
+F_LONG, F_HITTING, F_ENTRY_FAR, F_HEAD_RULE, F_SIX_BLOCK, F_STOP_AFTER_HIT = 1, 2, 4, 8, 16, 32
+
+
 @_inline
-def _block_allowed(vp: I64, row: I8, to: int) -> bool:
+def _flags(vp: I64) -> int:
+    return int((F_LONG if vp[P_LONG] else 0) | (F_HITTING if vp[P_HITTING] else 0)
+               | (F_ENTRY_FAR if vp[P_ENTRY_FAR] else 0) | (F_HEAD_RULE if vp[P_HEAD_RULE] else 0)
+               | (F_SIX_BLOCK if vp[P_SIX_BLOCK] else 0)
+               | (F_STOP_AFTER_HIT if vp[P_STOP_AFTER_HIT] else 0))
+
+
+@_inline
+def _block_allowed(rows: I8, r: int, to: int, long: int) -> bool:
     """Long Nardy (000 §12.12.1 Blocks): a run of 6+ of the mover's points, counted along the
     opponent's way, must have at least one opposing checker ahead of it (already past it)."""
-    long = vp[P_LONG]
     j = opp_point_of(long, to)
     lo = j
-    while lo > 1 and row[opp_point_of(long, lo - 1)]:
+    while lo > 1 and rows[r, opp_point_of(long, lo - 1)]:
         lo -= 1
     hi = j
-    while hi < 24 and row[opp_point_of(long, hi + 1)]:
+    while hi < 24 and rows[r, opp_point_of(long, hi + 1)]:
         hi += 1
     if hi - lo + 1 < 6:
         return True
     for k in range(1, lo):
-        if row[OPP + k]:
+        if rows[r, OPP + k]:
             return True
     return False
 
 
 @_inline
-def _changes(vp: I64, frm: int, to: int, hit: int, cells: I64) -> int:
-    """The cells a single move changes, into ``cells`` (a cell + 100 means +1, else -1): the
-    checker leaves ``frm`` and reaches ``to`` (0: off); a hit blot goes to its bar (000 §12.12.1
-    Hitting), Armenian freezes the hitter in the opponent's home board; Long counts a checker
-    leaving the head. Their number is returned."""
-    cells[0] = frm
-    cells[1] = 100 + to
-    n = 2
+def _cells(flags: int, frm: int, to: int, hit: int) -> tuple[int, int, int, int, int, int]:
+    """The cells a single move changes (a cell + 100: one more checker; a cell: one fewer; -1:
+    none): the checker leaves ``frm`` and reaches ``to`` (0: off); a hit blot goes to its bar
+    (000 §12.12.1 Hitting); Armenian freezes the hitter in the opponent's home board; Long
+    counts a checker leaving the head."""
+    q = -1
+    qbar = -1
+    frozen = -1
     if hit:
-        cells[2] = OPP + opp_point_of(vp[P_LONG], to)
-        cells[3] = 100 + OPP + 25
-        n = 4
-        if vp[P_STOP_AFTER_HIT] != 0 and to >= 19:  # Armenian: hit in the opponent's home board
-            cells[n] = 100 + FROZEN + to - 19
-            n += 1
-    if vp[P_HEAD_RULE] != 0 and frm == 24:
-        cells[n] = 100 + HEADS
-        n += 1
-    return n
+        q = OPP + opp_point_of(flags & F_LONG, to)
+        qbar = 100 + OPP + 25
+        if flags & F_STOP_AFTER_HIT and to >= 19:  # Armenian: hit in the opponent's home board
+            frozen = 100 + FROZEN + to - 19
+    heads = 100 + HEADS if flags & F_HEAD_RULE and frm == 24 else -1
+    return (frm, 100 + to, q, qbar, frozen, heads)
 
 
 @_inline
-def _apply(row: I8, cells: I64, n: int, sign: int) -> None:
-    """Play (``sign`` 1) or take back (-1) the changes ``cells[:n]`` on a row."""
-    for k in range(n):
-        c = cells[k]
+def _apply(rows: I8, r: int, cells: tuple[int, int, int, int, int, int], sign: int) -> None:
+    """Play (``sign`` 1) or take back (-1) a move's cells on row ``r``."""
+    for c in cells:
         if c >= 100:
-            row[c - 100] += sign
-        else:
-            row[c] -= sign
+            rows[r, c - 100] += sign
+        elif c >= 0:
+            rows[r, c] -= sign
 
 
 @_inline
-def move_code(vp: I64, row: I8, die: int, frm: int, head_limit: int, cells: I64) -> int:
-    """Whether one checker may move from ``frm`` (25: the bar) by ``die``: ``-1`` if not, else
-    ``2 * to + hit`` (``to`` 0: borne off). ``cells`` is scratch (7 cells); ``row`` is left as
-    it was."""
+def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
+              block_at: int) -> int:
+    """Whether one checker of row ``r`` may move from ``frm`` (25: the bar) by ``die``: ``-1``
+    if not, else ``2 * to + hit`` (``to`` 0: borne off). The row is left as it was."""
     if frm == 25:
-        if row[25] == 0:
+        if rows[r, 25] == 0:
             return -1
-        to = 25 - die if vp[P_ENTRY_FAR] != 0 else die
+        to = 25 - die if flags & F_ENTRY_FAR else die
     else:
-        if row[25] > 0 or frm < 1 or frm > 24:
+        if rows[r, 25] > 0 or frm < 1 or frm > 24:
             return -1  # 000 §12.12.1 Hitting: "Checkers on the bar must enter first"
-        frozen = row[FROZEN + frm - 19] if frm >= 19 else 0
-        if row[frm] <= frozen:
+        frozen = rows[r, FROZEN + frm - 19] if frm >= 19 else 0
+        if rows[r, frm] <= frozen:
             return -1  # none, or only Armenian's stopped hitters
-        if vp[P_HEAD_RULE] != 0 and frm == 24 and row[HEADS] >= head_limit:
+        if flags & F_HEAD_RULE and frm == 24 and rows[r, HEADS] >= head_limit:
             return -1  # Long: the head's checkers for this turn have left
         to = frm - die
         if to < 1:
             for p in range(7, 26):
-                if row[p]:
+                if rows[r, p]:
                     return -1  # bearing off only with every checker home
             if to < 0:
                 for p in range(frm + 1, 7):
-                    if row[p]:
+                    if rows[r, p]:
                         return -1
             # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die
             # is higher than every occupied point (standard; ASSUMPTION of the extract)
             return 0
-    there = row[OPP + opp_point_of(vp[P_LONG], to)]
-    if there >= vp[P_BLOCK_AT] or (there > 0 and vp[P_HITTING] == 0):
+    there = rows[r, OPP + opp_point_of(flags & F_LONG, to)]
+    if there >= block_at or (there > 0 and not flags & F_HITTING):
         return -1  # 000 §12.12.1 Moves 1 (2+ opposing checkers); Long: any opposing checker
     hit = 1 if there > 0 else 0
-    if vp[P_SIX_BLOCK] != 0:
-        n = _changes(vp, frm, to, hit, cells)
-        _apply(row, cells, n, 1)
-        ok = _block_allowed(vp, row, to)
-        _apply(row, cells, n, -1)
+    if flags & F_SIX_BLOCK:
+        cells = _cells(flags, frm, to, hit)
+        _apply(rows, r, cells, 1)
+        ok = _block_allowed(rows, r, to, flags & F_LONG)
+        _apply(rows, r, cells, -1)
         if not ok:
             return -1
     return 2 * to + hit
 
 
 @jit
-def single_move(vp: I64, row: I8, die: int, frm: int, head_limit: int, out: I8) -> int:
-    """The single move of one checker from ``frm`` (25: the bar) by ``die``: ``-1`` if it is not
-    legal, else ``2 * to + hit`` with the node after it in ``out`` (the die is not taken off)."""
-    cells = np.zeros(8, dtype=np.int64)
-    code = move_code(vp, row, die, frm, head_limit, cells)
+def single_move(vp: I64, rows: I8, die: int, frm: int, head_limit: int) -> int:
+    """The single move of one checker of ``rows[0]`` from ``frm`` (25: the bar) by ``die``:
+    ``-1`` if it is not legal, else ``2 * to + hit`` with the node after it in ``rows[1]``
+    (the die is not taken off)."""
+    flags = _flags(vp)
+    code = move_code(rows, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT])
     if code >= 0:
-        out[:] = row
-        _apply(out, cells, _changes(vp, frm, code // 2, code & 1, cells), 1)
+        rows[1] = rows[0]
+        _apply(rows, 1, _cells(flags, frm, code // 2, code & 1), 1)
     return code
 
 
@@ -259,123 +274,90 @@ def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
 
 
 @_inline
-def _key_add(key: U64, cells: I64, n: int) -> None:
-    """Play the changes ``cells[:n]`` on a packed key (4 bits a cell, 16 cells a word)."""
-    for k in range(n):
-        c = cells[k]
-        if c >= 100:
-            key[(c - 100) >> 4] += np.uint64(1) << np.uint64(4 * ((c - 100) & 15))
-        else:
-            key[c >> 4] -= np.uint64(1) << np.uint64(4 * (c & 15))
+def _hash(mem: I64, at: int, n: int) -> np.uint64:
+    h = np.uint64(0)
+    for w in range(n):
+        h = (h ^ np.uint64(mem[at + w])) * np.uint64(0x9E3779B97F4A7C15)
+    return h ^ (h >> np.uint64(29))
 
 
 @_inline
-def _find(key: U64, n: int, store: U64, count: int, table: I64, meta: I64, m: int,
-          stamp_box: I64) -> int:
-    """Find the key ``key[:n]`` among ``store[:count]`` through an open-addressing hash table:
-    its index, or ``-1 - count`` after adding it as ``store[count]``. A table entry is
-    ``stamp << 20 | index``; ``meta[m]`` is the mask of the part in use (small first, so it stays
-    in cache; four times larger whenever half full) and ``meta[m + 1]`` its stamp: a new stamp
-    empties it at once."""
-    mask = meta[m]
-    stamp = meta[m + 1]
-    h = np.uint64(0)
-    for w in range(n):
-        h = (h ^ key[w]) * np.uint64(0x9E3779B97F4A7C15)
-    h ^= h >> np.uint64(29)
-    k = np.int64(h & np.uint64(mask))
+def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: int) -> int:
+    """Find the key ``mem[key:key + n]`` among the ``count`` keys stored from ``mem[store]``
+    through an open-addressing hash table at ``mem[table]``: its index, or ``-1 - count`` after
+    storing it as the ``count``-th. A table entry is ``stamp << 20 | index``; ``mem[meta]`` is
+    the mask of the part of the table in use (small first, so it stays in cache; four times
+    larger whenever half full) and ``mem[meta + 1]`` its stamp: a new stamp empties it at once."""
+    mask = mem[meta]
+    stamp = mem[meta + 1]
+    k = np.int64(_hash(mem, key, n) & np.uint64(mask))
     while True:
-        e = table[k]
+        e = mem[table + k]
         if e >> 20 != stamp:
             break
         i = e & 0xFFFFF
         same = True
         for w in range(n):
-            if store[i, w] != key[w]:
+            if mem[store + i * n + w] != mem[key + w]:
                 same = False
                 break
         if same:
             return int(i)
         k = (k + 1) & mask
-    table[k] = (stamp << 20) | count
-    store[count, :n] = key[:n]
-    if 2 * (count + 1) > mask and mask + 1 < table.shape[0]:
-        mask = min(4 * mask + 3, table.shape[0] - 1)
-        stamp_box[0] += 1
-        stamp = stamp_box[0]
-        meta[m] = mask
-        meta[m + 1] = stamp
+    mem[table + k] = (stamp << 20) | count
+    for w in range(n):
+        mem[store + count * n + w] = mem[key + w]
+    if 2 * (count + 1) > mask and mask + 1 < _TABLE:
+        mask = min(4 * mask + 3, _TABLE - 1)
+        mem[M_STAMP] += 1
+        stamp = mem[M_STAMP]
+        mem[meta] = mask
+        mem[meta + 1] = stamp
         for i in range(count + 1):
-            h = np.uint64(0)
-            for w in range(n):
-                h = (h ^ store[i, w]) * np.uint64(0x9E3779B97F4A7C15)
-            h ^= h >> np.uint64(29)
-            k = np.int64(h & np.uint64(mask))
-            while table[k] >> 20 == stamp:
+            k = np.int64(_hash(mem, store + i * n, n) & np.uint64(mask))
+            while mem[table + k] >> 20 == stamp:
                 k = (k + 1) & mask
-            table[k] = (stamp << 20) | i
+            mem[table + k] = (stamp << 20) | i
     return -1 - count
-
-
-@_inline
-def _record(node_key: U64, n: int, first: int, path: I8, pkey: U64, fkeys: U64, nfound: int,
-            ftable: I64, meta: I64, stamp_box: I64, fsteps: I8, ffirst: I8) -> int:
-    """A final position (the position part of ``node_key``) reached with ``n`` steps: kept with
-    the first longest sequence. Returns the number of positions found."""
-    pkey[0] = node_key[0]
-    pkey[1] = node_key[1]
-    pkey[2] = node_key[2]
-    pkey[3] = node_key[3] & np.uint64(0xFFFF)  # cells 48..51; the turn's own cells dropped
-    r = _find(pkey, PKEY, fkeys, nfound, ftable, meta, 2, stamp_box)
-    if r < 0:
-        r = nfound
-        nfound += 1
-        fsteps[r, 0] = 0
-    if n > fsteps[r, 0]:
-        fsteps[r, 0] = n
-        fsteps[r, 1:1 + 2 * n] = path[:2 * n]
-        ffirst[r] = first
-    return nfound
 
 
 @jit
 def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, nodes: I8,
-             nkeys: U64, table: I64, fkeys: U64, ftable: I64, found: I8, fsteps: I8, ffirst: I8,
-             out: I32, rows: I8, keys: U64, frames: I64, stamp_box: I64) -> int:
+             mem: I64, found: I8, fsteps: I8, ffirst: I8, out: I32, path: I8,
+             frames: I64) -> int:
     """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost),
     ``found[out[i]]`` the i-th position (mover, opponent) and ``fsteps[out[i]]`` its steps
     (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
 
-    A node is a row and its packed key (4 bits a cell: every count is at most 15), updated by
-    the cells a move changes; nodes and final positions are sets of keys (open addressing, a
-    table reset by a stamp). A move that uses the last die is a final position at once, never a
-    node. ``rows``, ``keys`` and ``frames`` are scratch."""
+    A node is a row of ``nodes`` and its packed key (4 bits a cell: every count is at most 15)
+    in ``mem``, updated by the cells a move changes; nodes and final positions are sets of keys
+    (:func:`_find`). A move that uses the last die is a final position at once, never a node.
+    ``path`` and ``frames`` are scratch."""
     limit = nodes.shape[0]
-    meta = frames[META:META + 4]  # the two tables' masks and stamps
-    meta[0] = _SMALL - 1
-    meta[2] = _SMALL - 1
-    stamp_box[0] += 2
-    meta[1] = stamp_box[0] - 1
-    meta[3] = stamp_box[0]
-    path = rows[0]
-    key = keys[0]
-    pkey = keys[1]
-    root = nodes[0]
-    root[:] = 0
-    root[:26] = me
-    root[OPP:OPP + 26] = opp
-    for k in range(ndice):
-        root[LEFT + dice[k] - 1] += 1
-    key[:] = 0
+    flags = _flags(vp)
+    block_at = vp[P_BLOCK_AT]
+    mem[M_META] = _SMALL - 1
+    mem[M_META + 2] = _SMALL - 1
+    mem[M_STAMP] += 2
+    mem[M_META + 1] = mem[M_STAMP] - 1
+    mem[M_META + 3] = mem[M_STAMP]
     for c in range(WIDTH):
-        key[c >> 4] += np.uint64(root[c]) << np.uint64(4 * (c & 15))
-    _find(key, NKEY, nkeys, 0, table, meta, 0, stamp_box)
+        nodes[0, c] = 0
+    for c in range(26):
+        nodes[0, c] = me[c]
+        nodes[0, OPP + c] = opp[c]
+    for k in range(ndice):
+        nodes[0, LEFT + dice[k] - 1] += 1
+    for w in range(NKEY):
+        mem[M_KEY + w] = 0
+    for c in range(WIDTH):
+        mem[M_KEY + (c >> 4)] += np.int64(nodes[0, c]) << (4 * (c & 15))
+    _find(mem, M_KEY, NKEY, M_NKEYS, 0, M_TABLE, M_META)
     nnodes = 1
     nfound = 0
     # the walk's frames, per depth: node, die being tried, next point (26: next die), moved,
-    # die used; then the cells of a move
-    at, die, frm, moved, used, cells = 0, 5, 10, 15, 20, 25
-    mv = frames[cells:cells + 8]
+    # die used
+    at, die, frm, moved, used = 0, 5, 10, 15, 20
     depth = 0
     frames[at] = 0
     frames[die] = 7
@@ -383,7 +365,6 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
     frames[moved] = 0
     while depth >= 0:
         node = frames[at + depth]
-        row = nodes[node]
         # the next legal single move of this node: dice from the highest, the bar or 1..24
         code = -1
         p = 0
@@ -391,54 +372,75 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
         while code < 0:
             if frames[frm + depth] == 26:
                 d -= 1
-                while d >= 1 and row[LEFT + d - 1] == 0:
+                while d >= 1 and nodes[node, LEFT + d - 1] == 0:
                     d -= 1
                 frames[die + depth] = d
                 if d < 1:
                     break
-                frames[frm + depth] = 25 if row[25] else 1
+                frames[frm + depth] = 25 if nodes[node, 25] else 1
             p = frames[frm + depth]
             frames[frm + depth] = 26 if p >= 24 else p + 1
-            if p < 25 and row[p] == 0:
+            if p < 25 and nodes[node, p] == 0:
                 continue
-            code = move_code(vp, row, d, p, head_limit, mv)
+            code = move_code(nodes, node, d, p, head_limit, flags, block_at)
+        rec = -1  # where the key of a final position to record is, if any
+        nrec = 0
         if code < 0:  # every move of this node tried
             if frames[moved + depth] == 0 and depth > 0:
-                if nfound >= limit:
-                    return -1
-                nfound = _record(nkeys[node], depth, frames[used], path, pkey, fkeys, nfound,
-                                 ftable, meta, stamp_box, fsteps, ffirst)
+                rec = M_NKEYS + node * NKEY
+                nrec = depth
             depth -= 1
-            continue
-        frames[moved + depth] = 1
-        to = code // 2
-        path[2 * depth] = p
-        path[2 * depth + 1] = to
-        frames[used + depth] = d
-        n = _changes(vp, p, to, code & 1, mv)
-        mv[n] = LEFT + d - 1  # the die is used
-        n += 1
-        key[:] = nkeys[node]
-        _key_add(key, mv, n)
-        if depth + 1 == ndice:  # every die used: a final position
+        else:
+            frames[moved + depth] = 1
+            to = code // 2
+            path[2 * depth] = p
+            path[2 * depth + 1] = to
+            frames[used + depth] = d
+            cells = _cells(flags, p, to, code & 1)
+            base = M_NKEYS + node * NKEY
+            for w in range(NKEY):
+                mem[M_KEY + w] = mem[base + w]
+            for c in cells:
+                if c >= 100:
+                    mem[M_KEY + ((c - 100) >> 4)] += np.int64(1) << (4 * ((c - 100) & 15))
+                elif c >= 0:
+                    mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
+            c = LEFT + d - 1  # the die is used
+            mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
+            if depth + 1 == ndice:  # every die used: a final position
+                rec = M_KEY
+                nrec = depth + 1
+            else:
+                if nnodes >= limit:
+                    return -1
+                if _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META) < 0:
+                    for c in range(WIDTH):
+                        nodes[nnodes, c] = nodes[node, c]
+                    _apply(nodes, nnodes, cells, 1)
+                    nodes[nnodes, LEFT + d - 1] -= 1
+                    nnodes += 1
+                    depth += 1
+                    frames[at + depth] = nnodes - 1
+                    frames[die + depth] = 7
+                    frames[frm + depth] = 26
+                    frames[moved + depth] = 0
+                # else: reached before with the same dice left
+        if rec >= 0:  # a final position: kept with the first longest sequence reaching it
             if nfound >= limit:
                 return -1
-            nfound = _record(key, depth + 1, frames[used], path, pkey, fkeys, nfound, ftable,
-                             meta, stamp_box, fsteps, ffirst)
-            continue
-        if nnodes >= limit:
-            return -1
-        r = _find(key, NKEY, nkeys, nnodes, table, meta, 0, stamp_box)
-        if r >= 0:
-            continue  # reached before with the same dice left
-        nodes[nnodes] = row
-        _apply(nodes[nnodes], mv, n, 1)
-        nnodes += 1
-        depth += 1
-        frames[at + depth] = nnodes - 1
-        frames[die + depth] = 7
-        frames[frm + depth] = 26
-        frames[moved + depth] = 0
+            for w in range(3):
+                mem[M_PKEY + w] = mem[rec + w]
+            mem[M_PKEY + 3] = mem[rec + 3] & 0xFFFF  # cells 48..51; the turn's own dropped
+            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2)
+            if r < 0:
+                r = nfound
+                nfound += 1
+                fsteps[r, 0] = 0
+            if nrec > fsteps[r, 0]:
+                fsteps[r, 0] = nrec
+                for c in range(2 * nrec):
+                    fsteps[r, 1 + c] = path[c]
+                ffirst[r] = frames[used]
     if nfound == 0:
         return 0
     most = 0
@@ -459,7 +461,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
         if fsteps[i, 0] == most and (big == 0 or ffirst[i] == big):
             out[k] = i
             for c in range(POS):  # the position's row from its key
-                found[i, c] = (fkeys[i, c >> 4] >> np.uint64(4 * (c & 15))) & np.uint64(15)
+                found[i, c] = (mem[M_FKEYS + i * PKEY + (c >> 4)] >> (4 * (c & 15))) & 15
             k += 1
     return k
 

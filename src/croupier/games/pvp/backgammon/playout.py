@@ -35,9 +35,9 @@ MAX_TURNS: Final = 100_000
 
 
 @jit
-def play_games(vp: I64, start: mg.I8, games: int, rs: U64, nodes: mg.I8, nkeys: U64,
-               table: I64, fkeys: U64, ftable: I64, found: mg.I8, fsteps: mg.I8, ffirst: mg.I8,
-               out: mg.I32, rows: mg.I8, keys: U64, frames: I64, stamp_box: I64) -> I64:
+def play_games(vp: I64, start: mg.I8, games: int, rs: U64, nodes: mg.I8, mem: I64,
+               found: mg.I8, fsteps: mg.I8, ffirst: mg.I8, out: mg.I32, path: mg.I8,
+               frames: I64) -> I64:
     """``games`` random one-point games: a row each (winner seat index 0/1, or -1 if a game
     passed MAX_TURNS or the buffers were too small; turns; turns lost with no legal move; legal
     positions offered in all; the final sides)."""
@@ -63,9 +63,8 @@ def play_games(vp: I64, start: mg.I8, games: int, rs: U64, nodes: mg.I8, nkeys: 
             turns += 1
             n = mg.turn_dice_of(vp, d1, d2, dice)
             limit = mg.head_limit_of(vp, dice, n, first[player])
-            k = mg.generate(vp, sides[player], sides[1 - player], dice, n, limit, nodes, nkeys,
-                            table, fkeys, ftable, found, fsteps, ffirst, out, rows, keys, frames,
-                            stamp_box)
+            k = mg.generate(vp, sides[player], sides[1 - player], dice, n, limit, nodes, mem,
+                            found, fsteps, ffirst, out, path, frames)
             if k < 0:
                 break
             first[player] = False
