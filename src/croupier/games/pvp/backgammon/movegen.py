@@ -20,11 +20,14 @@ from __future__ import annotations
 
 import threading
 from functools import cache
-from typing import Final, cast
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
-from numba import njit
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+from numba.np.numpy_support import carray
 
 from croupier.cards._jit import F, jit
 from croupier.errors import VariantError
@@ -321,13 +324,38 @@ def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: 
     return -1 - count
 
 
+def _voidptr_typing(typingctx: Any, address: Any) -> Any:
+    """An address as a ``void *`` (for :func:`numba.carray`)."""
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.inttoptr(args[0], cgutils.voidptr_t)
+    return types.voidptr(address), codegen
+
+
+_voidptr: Any = intrinsic(_voidptr_typing)
+
+
+@_inline
+def _raw_nodes(a: I8) -> I8:
+    """A view of ``a`` that numba does not reference-count (passing a counted array to a function
+    costs two atomic operations). Only for the duration of the call that owns ``a``."""
+    raw: I8 = carray(_voidptr(a.ctypes.data), a.shape, np.int8)
+    return raw
+
+
+@_inline
+def _raw_mem(a: I64) -> I64:
+    """As :func:`_raw_nodes`, for the int64 memory."""
+    raw: I64 = carray(_voidptr(a.ctypes.data), a.shape, np.int64)
+    return raw
+
+
 @jit
 def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, nodes: I8,
              mem: I64, found: I8, fsteps: I8, ffirst: I8, out: I32, path: I8,
              frames: I64) -> int:
-    """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost),
-    ``found[out[i]]`` the i-th position (mover, opponent) and ``fsteps[out[i]]`` its steps
-    (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
+    """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost);
+    the i-th is the ``out[i]``-th final position (its cells: :func:`cell_of`, or the rows of
+    :func:`decode` in ``found``), its steps ``fsteps[out[i]]`` (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
 
     A node is a row of ``nodes`` and its packed key (4 bits a cell: every count is at most 15)
     in ``mem``, updated by the cells a move changes; nodes and final positions are sets of keys
@@ -336,6 +364,8 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
     limit = nodes.shape[0]
     flags = _flags(vp)
     block_at = vp[P_BLOCK_AT]
+    nodes = _raw_nodes(nodes)
+    mem = _raw_mem(mem)
     mem[M_META] = _SMALL - 1
     mem[M_META + 2] = _SMALL - 1
     mem[M_STAMP] += 2
@@ -460,16 +490,30 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
     for i in range(nfound):
         if fsteps[i, 0] == most and (big == 0 or ffirst[i] == big):
             out[k] = i
-            for c in range(POS):  # the position's row from its key
-                found[i, c] = (mem[M_FKEYS + i * PKEY + (c >> 4)] >> (4 * (c & 15))) & 15
             k += 1
     return k
 
 
+@_inline
+def cell_of(mem: I64, i: int, c: int) -> int:
+    """Cell ``c`` (0..51) of the ``i``-th final position of the last :func:`generate`."""
+    return int((mem[M_FKEYS + i * PKEY + (c >> 4)] >> (4 * (c & 15))) & 15)
+
+
+@jit
+def decode(mem: I64, out: I32, k: int, found: I8) -> None:
+    """The rows ``found[out[:k]]`` of the legal positions of the last :func:`generate`."""
+    for j in range(k):
+        i = out[j]
+        for c in range(POS):
+            found[i, c] = cell_of(mem, i, c)
+
+
 def generate_into(ws: Workspace, v: BackgammonVariant, me: I8, opp: I8, dice: I64, ndice: int,
                   head_limit: int) -> int:
-    """:func:`generate` with the buffers of ``ws``."""
+    """:func:`generate` with the buffers of ``ws``, the positions decoded into ``ws.found``."""
     k = generate(variant_params(v), me, opp, dice, ndice, head_limit, *ws.buffers())
     if k < 0:
         raise RuntimeError("backgammon move generator: more turn nodes than MAX_NODES")
+    decode(ws.mem, ws.out, k, ws.found)
     return k

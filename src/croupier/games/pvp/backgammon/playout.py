@@ -72,9 +72,10 @@ def play_games(vp: I64, start: mg.I8, games: int, rs: U64, nodes: mg.I8, mem: I6
                 res[g, G_NO_MOVES] += 1
             else:
                 res[g, G_CHOICES] += k
-                pos = found[out[_below(rs, k)]]
-                sides[player] = pos[:26]
-                sides[1 - player] = pos[26:52]
+                pick = out[_below(rs, k)]
+                for c in range(26):
+                    sides[player, c] = mg.cell_of(mem, pick, c)
+                    sides[1 - player, c] = mg.cell_of(mem, pick, 26 + c)
                 if sides[player, 0] == checkers:
                     winner = player
                     break
