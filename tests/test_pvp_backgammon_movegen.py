@@ -7,12 +7,14 @@ the engine plays from it."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
 import pytest
 
+from croupier.errors import VariantError
 from croupier.games.base import Decision, play_seated
-from croupier.games.pvp.backgammon import board
+from croupier.games.pvp.backgammon import board, movegen
 from croupier.games.pvp.backgammon.engine import ENGINE, MatchSetup, MatchState
 from croupier.games.pvp.backgammon.playout import (
     G_NO_MOVES,
@@ -118,3 +120,12 @@ def test_000_12_12_1_compiled_random_games_are_the_engines_games(name: str) -> N
         assert (int(row[G_TURNS]), int(row[G_NO_MOVES])) == (turns, lost)
         assert s.sides == (tuple(row[G_SIDES:G_SIDES + 26].tolist()),
                            tuple(row[G_SIDES + 26:G_SIDES + 52].tolist()))
+
+
+def test_000_12_12_1_a_variant_with_more_checkers_than_the_generator_packs_is_refused() -> None:
+    """The compiled generator packs a point's count in 4 bits: a rule set with 16 checkers a side
+    is refused with a precise error, never played wrong."""
+    v = dataclasses.replace(load_variant("short"), checkers=movegen.MAX_COUNT + 1)
+    with pytest.raises(VariantError, match="at most 15 checkers"):
+        movegen.variant_params(v)
+    assert movegen.variant_params(load_variant("nack"))[movegen.P_CHECKERS] == 15
