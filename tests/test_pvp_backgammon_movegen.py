@@ -57,7 +57,7 @@ def test_000_12_12_1_compiled_generator_gives_the_old_generators_moves_for_every
     v = load_variant(name)
     firsts = (False, True) if v.head_rule else (False,)
     compared = 0
-    for me, opp in positions(name, 40) + [(v.start, v.start)]:
+    for me, opp in positions(name, 80) + [(v.start, v.start)]:
         for d1, d2 in ROLLS:
             assert board.turn_dice(v, d1, d2) == oracle.turn_dice(v, d1, d2)
             for first in firsts:
@@ -66,7 +66,7 @@ def test_000_12_12_1_compiled_generator_gives_the_old_generators_moves_for_every
                 old = oracle.legal_turns(v, me, opp, dice, first)
                 assert list(new.items()) == list(old.items()), (name, me, opp, d1, d2, first)
                 compared += 1
-    assert compared >= 41 * 21
+    assert compared >= 81 * 21
 
 
 @pytest.mark.parametrize("name", NAMES)

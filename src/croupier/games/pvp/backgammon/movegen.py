@@ -364,6 +364,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
     limit = nodes.shape[0]
     flags = _flags(vp)
     block_at = vp[P_BLOCK_AT]
+    commute = flags & (F_HEAD_RULE | F_SIX_BLOCK | F_STOP_AFTER_HIT) == 0
     nodes = _raw_nodes(nodes)
     mem = _raw_mem(mem)
     mem[M_META] = _SMALL - 1
@@ -423,6 +424,17 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
         else:
             frames[moved + depth] = 1
             to = code // 2
+            if depth + 1 == ndice and depth > 0 and commute and to >= 1:
+                # the last die, after a move that commutes with this one (neither from the bar
+                # nor bearing off, this checker not the one just moved, no rule of the turn's
+                # own): the other order reached this final position before (a larger die, or
+                # the same die from a lower point, is tried first), with as many steps
+                pp = path[2 * depth - 2]
+                tp = path[2 * depth - 1]
+                dp = frames[used + depth - 1]
+                if (tp >= 1 and p != tp and nodes[frames[at + depth - 1], 25] == 0
+                        and (d > dp or (d == dp and p < pp))):
+                    continue
             path[2 * depth] = p
             path[2 * depth + 1] = to
             frames[used + depth] = d
