@@ -5,14 +5,16 @@ off; Long Nardy's head, six-block and no-landing rules; Armenian's stop after a 
 A turn node is one ``int8`` row of :data:`WIDTH` cells: the mover's 26 counts (his own numbering:
 0 off, 1–24, 25 bar), the opponent's 26 (his own numbering), Armenian's frozen checkers on
 points 19–24, the checkers that left the head this turn (Long), and the dice left (a count per
-value 1–6). A variant is the integer vector of :func:`variant_params`.
+value 1–6); and its packed key (4 bits a cell, so at most 15 checkers a side). A variant is the
+integer vector of :func:`variant_params`.
 
 :func:`generate` walks every sequence of single moves depth first (dice from the highest, points
-from the bar then 1 to 24, each node once: an open-addressing hash set of the rows, reset by a
-stamp, never cleared), records each distinct final position with the first (longest) sequence
-reaching it, then keeps the positions that use the most dice and, when only one of two different
-dice can be played, those that play the larger if any does (000 §12.12.1 Moves 4). The order of
-the positions is the order in which the walk first reaches them. :mod:`.board` wraps it for the
+from the bar then 1 to 24, each node once: open-addressing hash sets of the keys, emptied by a
+new stamp), records each distinct final position with the first (longest) sequence reaching it,
+then keeps the positions that use the most dice and, when only one of two different dice can be
+played, those that play the larger if any does (000 §12.12.1 Moves 4). The order of the
+positions is the order in which the walk first reaches them — exactly the pure-Python generator
+it replaced (kept as the tests' oracle, tests/bg_oracle.py). :mod:`.board` wraps it for the
 engine; :mod:`.playout` plays random games with it.
 """
 
@@ -400,6 +402,9 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
         code = -1
         p = 0
         d = frames[die + depth]
+        # whether a move here may commute with the one before it (see below)
+        swap = (depth > 0 and commute and path[2 * depth - 1] >= 1
+                and nodes[frames[at + depth - 1], 25] == 0)
         while code < 0:
             if frames[frm + depth] == 26:
                 d -= 1
@@ -424,17 +429,14 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
         else:
             frames[moved + depth] = 1
             to = code // 2
-            if depth + 1 == ndice and depth > 0 and commute and to >= 1:
-                # the last die, after a move that commutes with this one (neither from the bar
-                # nor bearing off, this checker not the one just moved, no rule of the turn's
-                # own): the other order reached this final position before (a larger die, or
+            if (swap and to >= 1 and p != path[2 * depth - 1]
+                    and (d > frames[used + depth - 1]
+                         or (d == frames[used + depth - 1] and p < path[2 * depth - 2]))):
+                # a move that commutes with the one before it (neither from the bar nor bearing
+                # off, this checker not the one just moved, no rule of the turn's own): the
+                # other order reached the same node or final position before (a larger die, or
                 # the same die from a lower point, is tried first), with as many steps
-                pp = path[2 * depth - 2]
-                tp = path[2 * depth - 1]
-                dp = frames[used + depth - 1]
-                if (tp >= 1 and p != tp and nodes[frames[at + depth - 1], 25] == 0
-                        and (d > dp or (d == dp and p < pp))):
-                    continue
+                continue
             path[2 * depth] = p
             path[2 * depth + 1] = to
             frames[used + depth] = d
