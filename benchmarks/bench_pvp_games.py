@@ -3,6 +3,14 @@
 is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Baron to 3; Toto11 to 62; Toto 21 to 4), with both players choosing
 uniformly among the legal moves.
 
+Backgammon has two lines per variant: ``engine`` plays through ``BackgammonEngine`` (draws,
+decisions, events, settlement: what the platform runs); ``movegen`` is the compiled random-game
+loop of :mod:`croupier.games.pvp.backgammon.playout`, which picks among the legal plays of the
+engine's own move generator (:mod:`croupier.games.pvp.backgammon.movegen`) and **skips the
+engine's per-move event bookkeeping** (the issue's "games/s with the engine's move generator";
+a test checks it plays the engine's games from the same stream). ``PVP_BG_GAMES`` sets its games
+per line (default 5000).
+
 Rates are per wall-clock second and per CPU second of this process (the machine is shared), with
 the load average. Dice, deals and bot choices come from a fast seeded PRNG (benchmark only, never
 the global ``random``). ``PVP_GAMES`` sets the number of games per line (default 100).
@@ -17,8 +25,10 @@ from collections.abc import Callable
 from typing import Any
 
 from croupier.games.base import Decision, play_seated
+from croupier.games.pvp.backgammon.board import legal_turns as bg_turns
 from croupier.games.pvp.backgammon.engine import ENGINE as BG
 from croupier.games.pvp.backgammon.engine import MatchSetup
+from croupier.games.pvp.backgammon.playout import G_CHOICES, G_TURNS, random_games
 from croupier.games.pvp.backgammon.variant import load_variant as bg_variant
 from croupier.games.pvp.backgammon.variant import variant_names as bg_names
 from croupier.games.pvp.baron.engine import ENGINE as BARON
@@ -38,6 +48,7 @@ from croupier.games.pvp.hexagon.engine import ENGINE as HEX
 from croupier.games.pvp.hexagon.engine import TableSetup as HexSetup
 from croupier.games.pvp.hexagon.variant import load_variant as hex_variant
 from croupier.games.pvp.hexagon.variant import variant_names as hex_names
+from croupier.games.pvp.poker.fast import SplitMixSource
 from croupier.games.pvp.toto11.engine import ENGINE as TOTO11
 from croupier.games.pvp.toto11.engine import TableSetup as Toto11Setup
 from croupier.games.pvp.toto11.variant import load_variant as toto11_variant
@@ -77,15 +88,33 @@ def measure(label: str, games: int, one: Callable[[RandomSource, Any], None]) ->
     print(f"{label:28s} {wall:10.1f} games/s wall {cpu:10.1f} games/s CPU", flush=True)
 
 
+def measure_movegen(name: str, games: int) -> None:
+    """Random legal one-point games of a backgammon variant in the compiled loop (no events)."""
+    v = bg_variant(name)
+    random_games(v, 1, SplitMixSource(1))  # load the compiled code outside the timing
+    w0, c0 = time.perf_counter(), time.process_time()
+    rows = random_games(v, games, SplitMixSource(7))
+    wall = games / (time.perf_counter() - w0)
+    cpu = games / max(time.process_time() - c0, 1e-9)
+    turns = int(rows[:, G_TURNS].sum())
+    print(f"{'backgammon ' + name + ' movegen':28s} {wall:10.1f} games/s wall {cpu:10.1f} games/s CPU"
+          f"  ({turns / games:.0f} turns/game, {rows[:, G_CHOICES].sum() / turns:.1f} legal plays/turn,"
+          f" load {os.getloadavg()[0]:.1f})", flush=True)
+
+
 def main() -> None:
     games = int(os.environ.get("PVP_GAMES", "100"))
-    print(f"load average {os.getloadavg()[0]:.1f}; {games} random legal games a line")
+    bg_games = int(os.environ.get("PVP_BG_GAMES", "5000"))
+    print(f"load average {os.getloadavg()[0]:.1f}; {games} random legal games a line "
+          f"(backgammon movegen: {bg_games})")
     for name in bg_names():
         v = bg_variant(name)
         setup = MatchSetup((1, 2), 1000, target=1, cube=v.cube == "mandatory",
                            koks=v.koks == "mandatory")
-        measure(f"backgammon {name}", games, lambda src, bot, v=v, setup=setup: play_seated(
+        bg_turns(v, v.start, v.start, (2, 1))  # load the compiled generator outside the timing
+        measure(f"backgammon {name} engine", games, lambda src, bot, v=v, setup=setup: play_seated(
             BG, v, setup, "AMD", src, {1: bot, 2: bot}))
+        measure_movegen(name, bg_games)
     for name in hex_names():
         hv = hex_variant(name)
         measure(f"hexagon {name}", games, lambda src, bot, hv=hv: play_seated(

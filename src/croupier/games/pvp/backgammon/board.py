@@ -1,6 +1,7 @@
-"""Backgammon movement: single checker moves, whole-turn legal moves and the forced-move rules
-(000 §12.12.1 Moves 1–4, Hitting, Bearing off; Long Nardy's head, six-block and no-landing rules;
-Armenian's stop after a hit).
+"""Backgammon movement for the engine: single checker moves, whole-turn legal moves and the
+forced-move rules (000 §12.12.1 Moves 1–4, Hitting, Bearing off; Long Nardy's head, six-block and
+no-landing rules; Armenian's stop after a hit), as Python values over the compiled generator of
+:mod:`.movegen` (the one place of those rules).
 
 A side is a 26-tuple of checker counts in its **own** numbering: index 0 = borne off, 1–6 its home
 board, 24 its farthest point, 25 the bar (Blitz: checkers not yet placed). The mover's point ``p``
@@ -20,17 +21,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from croupier.games.pvp.backgammon.variant import BAR, OFF, BackgammonVariant
+import numpy as np
+
+from croupier.games.pvp.backgammon import movegen as mg
+from croupier.games.pvp.backgammon.variant import BAR, BackgammonVariant
 
 Side = tuple[int, ...]
 Step = tuple[int, int]  # (from point, to point): 25 = bar, 0 = off
 
+_NO_FROZEN: Side = (0,) * 26
+
 
 def opp_point(v: BackgammonVariant, p: int) -> int:
     """The opponent's number for the mover's point ``p`` (1..24)."""
-    if v.geometry == "long":
-        return p + 12 if p <= 12 else p - 12
-    return 25 - p
+    return int(mg.opp_point_of(int(v.geometry == "long"), p))
 
 
 class Turn(NamedTuple):
@@ -55,103 +59,49 @@ def all_home(me: Side) -> bool:
     return not any(me[7:26])
 
 
+def _rows(t: Turn) -> mg.I8:
+    """The turn as row 0 of a node pair (row 1: the node after a move)."""
+    rows = np.zeros((2, mg.WIDTH), dtype=np.int8)
+    rows[0, :26] = t.me
+    rows[0, mg.OPP:mg.OPP + 26] = t.opp
+    rows[0, mg.FROZEN:mg.FROZEN + 6] = t.frozen[19:25]
+    rows[0, mg.HEADS] = t.heads
+    return rows
+
+
+def _turn(row: mg.I8) -> Turn:
+    cells = row.tolist()
+    frozen = (0,) * 19 + tuple(cells[mg.FROZEN:mg.FROZEN + 6]) + (0,)
+    return Turn(tuple(cells[:26]), tuple(cells[mg.OPP:mg.OPP + 26]), frozen, cells[mg.HEADS])
+
+
+def play_single(v: BackgammonVariant, t: Turn, die: int, frm: int, limit: int) -> Played | None:
+    """The single move of one checker from ``frm`` (25: the bar) by ``die``, or None if illegal."""
+    rows = _rows(t)
+    code = int(mg.single_move(mg.variant_params(v), rows, die, frm, limit))
+    if code < 0:
+        return None
+    return Played((frm, code // 2), die, bool(code & 1), _turn(rows[1]))
+
+
 def single_moves(v: BackgammonVariant, t: Turn, die: int, head_limit: int) -> list[Played]:
     """Every single move of one checker by ``die`` from ``t`` (the bar first: 000 §12.12.1
     Hitting "Checkers on the bar must enter first")."""
-    me = t.me
-    out: list[Played] = []
-    if me[BAR]:
-        target = BAR - die if v.entry == "far" else die
-        played = _land(v, t, BAR, target, die)
-        if played is not None:
-            out.append(played)
-        return out
-    home = all_home(me)
-    highest = 0
-    if home:
-        for p in range(6, 0, -1):
-            if me[p]:
-                highest = p
-                break
-    for p in range(1, 25):
-        if me[p] <= t.frozen[p]:
-            continue
-        if v.head_rule and p == 24 and t.heads >= head_limit:
-            continue
-        target = p - die
-        if target >= 1:
-            played = _land(v, t, p, target, die)
-            if played is not None:
-                out.append(played)
-        elif home and (target == 0 or p == highest):
-            # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die
-            # is higher than every occupied point (standard; ASSUMPTION of the extract)
-            m = list(me)
-            m[p] -= 1
-            m[OFF] += 1
-            out.append(Played((p, OFF), die, False, t._replace(me=tuple(m), heads=_heads(v, t, p))))
-    return out
-
-
-def _heads(v: BackgammonVariant, t: Turn, frm: int) -> int:
-    return t.heads + 1 if v.head_rule and frm == 24 else t.heads
-
-
-def _land(v: BackgammonVariant, t: Turn, frm: int, to: int, die: int) -> Played | None:
-    q = opp_point(v, to)
-    there = t.opp[q]
-    if there >= v.block_at or (there and not v.hitting):
-        return None  # 000 §12.12.1 Moves 1 (2+ opposing checkers); Long: any opposing checker
-    m = list(t.me)
-    m[frm] -= 1
-    m[to] += 1
-    opp = t.opp
-    hit = False
-    frozen = t.frozen
-    if there:  # a blot: hit to the bar (000 §12.12.1 Hitting)
-        o = list(opp)
-        o[q] = 0
-        o[BAR] += 1
-        opp = tuple(o)
-        hit = True
-        if v.stop_after_hit and to >= 19:  # Armenian: hit in the opponent's home board
-            f = list(frozen)
-            f[to] += 1
-            frozen = tuple(f)
-    me = tuple(m)
-    if v.six_block_rule and not _block_allowed(v, me, opp, to):
-        return None
-    return Played((frm, to), die, hit, Turn(me, opp, frozen, _heads(v, t, frm)))
-
-
-def _block_allowed(v: BackgammonVariant, me: Side, opp: Side, to: int) -> bool:
-    """Long Nardy (000 §12.12.1 Blocks): a run of 6+ of the mover's points, counted along the
-    opponent's way, must have at least one opposing checker ahead of it (already past it)."""
-    j = opp_point(v, to)  # the landing point in the opponent's numbering
-    lo = j
-    while lo > 1 and me[opp_point(v, lo - 1)]:
-        lo -= 1
-    hi = j
-    while hi < 24 and me[opp_point(v, hi + 1)]:
-        hi += 1
-    if hi - lo + 1 < 6:
-        return True
-    return any(opp[k] for k in range(1, lo))
+    starts = (BAR,) if t.me[BAR] else range(1, 25)
+    return [p for frm in starts if (p := play_single(v, t, die, frm, head_limit)) is not None]
 
 
 def head_limit(v: BackgammonVariant, dice: Sequence[int], first_turn: bool) -> int:
     """Long: one checker off the head per turn; two on the first throw of 6:6, 4:4 or 3:3."""
-    if (first_turn and len(dice) > 1 and dice[0] == dice[1]
-            and dice[0] in v.head_exception):
-        return 2
-    return 1
+    return int(mg.head_limit_of(mg.variant_params(v), np.array(dice, dtype=np.int64), len(dice),
+                                first_turn))
 
 
 def turn_dice(v: BackgammonVariant, d1: int, d2: int) -> tuple[int, ...]:
     """The moves a roll gives: both dice, or a double's count (000 §12.12.1 Moves 3; Pioneer)."""
-    if d1 == d2:
-        return (d1,) * v.double_moves[d1 - 1]
-    return (max(d1, d2), min(d1, d2))
+    dice = np.zeros(4, dtype=np.int64)
+    n = mg.turn_dice_of(mg.variant_params(v), d1, d2, dice)
+    return tuple(dice[:n].tolist())
 
 
 def legal_turns(
@@ -160,39 +110,19 @@ def legal_turns(
     """The distinct positions (mover's side, opponent's side) a roll can reach with the forced-move
     rules applied, each with one sequence of steps reaching it. Empty: no legal move (the turn is
     lost). A position with no dice playable is never listed: an empty dict means "pass"."""
-    limit = head_limit(v, dice, first_turn)
-    start = Turn(me, opp, (0,) * 26, 0)
-    found: dict[tuple[Side, Side], tuple[int, tuple[Step, ...], int]] = {}
-    seen: set[tuple[Turn, tuple[int, ...]]] = set()
-
-    def walk(t: Turn, left: tuple[int, ...], steps: tuple[Step, ...], first_die: int) -> None:
-        key = (t, left)
-        if key in seen:
-            return
-        seen.add(key)
-        moved = False
-        for die in sorted(set(left), reverse=True):
-            rest = list(left)
-            rest.remove(die)
-            for played in single_moves(v, t, die, limit):
-                moved = True
-                walk(played.after, tuple(rest), steps + (played.step,), first_die or die)
-        if not moved and steps:
-            pos = (t.me, t.opp)
-            if pos not in found or len(steps) > found[pos][0]:
-                found[pos] = (len(steps), steps, first_die)
-
-    walk(start, tuple(dice), (), 0)
-    if not found:
-        return {}
-    most = max(n for n, _, _ in found.values())
-    keep = {pos: (steps, die) for pos, (n, steps, die) in found.items() if n == most}
-    if most == 1 and len(dice) == 2 and dice[0] != dice[1]:
-        big = max(dice)
-        if any(die == big for _, die in keep.values()):
-            # 000 §12.12.1 Moves 4: either could be played but not both: the larger
-            keep = {pos: sd for pos, sd in keep.items() if sd[1] == big}
-    return {pos: steps for pos, (steps, _) in keep.items()}
+    if not 1 <= len(dice) <= 4:
+        raise ValueError(f"a turn plays 1 to 4 dice, got {tuple(dice)!r}")
+    ws = mg.workspace()
+    d = np.zeros(4, dtype=np.int64)
+    d[:len(dice)] = dice
+    k = mg.generate_into(ws, v, np.array(me, dtype=np.int8), np.array(opp, dtype=np.int8), d,
+                         len(dice), head_limit(v, dice, first_turn))
+    idx = ws.out[:k]
+    out: dict[tuple[Side, Side], tuple[Step, ...]] = {}
+    for pos, st in zip(ws.found[idx].tolist(), ws.fsteps[idx].tolist(), strict=True):
+        out[(tuple(pos[:26]), tuple(pos[26:]))] = tuple(
+            (st[1 + 2 * j], st[2 + 2 * j]) for j in range(st[0]))
+    return out
 
 
 def follow(
@@ -211,11 +141,11 @@ def follow(
         for die in sorted(set(left), reverse=True):
             rest = list(left)
             rest.remove(die)
-            for played in single_moves(v, t, die, limit):
-                if played.step == steps[k]:
-                    walk(played.after, tuple(rest), k + 1, hits + [played.hit])
+            played = play_single(v, t, die, steps[k][0], limit)
+            if played is not None and played.step == steps[k]:
+                walk(played.after, tuple(rest), k + 1, hits + [played.hit])
 
-    walk(Turn(me, opp, (0,) * 26, 0), tuple(dice), 0, [])
+    walk(Turn(me, opp, _NO_FROZEN, 0), tuple(dice), 0, [])
     return out
 
 

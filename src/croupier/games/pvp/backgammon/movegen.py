@@ -1,0 +1,533 @@
+"""The backgammon move generator, compiled (numba): the one place of the single-move rule and of
+the whole-turn legal moves with the forced-move rules (000 §12.12.1 Moves 1–4, Hitting, Bearing
+off; Long Nardy's head, six-block and no-landing rules; Armenian's stop after a hit).
+
+A turn node is one ``int8`` row of :data:`WIDTH` cells: the mover's 26 counts (his own numbering:
+0 off, 1–24, 25 bar), the opponent's 26 (his own numbering), Armenian's frozen checkers on
+points 19–24, the checkers that left the head this turn (Long), and the dice left (a count per
+value 1–6); and its packed key (4 bits a cell, so at most 15 checkers a side). A variant is the
+integer vector of :func:`variant_params`.
+
+:func:`generate` walks every sequence of single moves depth first (dice from the highest, points
+from the bar then 1 to 24, each node once: open-addressing hash sets of the keys, emptied by a
+new stamp), records each distinct final position with the first (longest) sequence reaching it,
+then keeps the positions that use the most dice and, when only one of two different dice can be
+played, those that play the larger if any does (000 §12.12.1 Moves 4). The order of the
+positions is the order in which the walk first reaches them — exactly the pure-Python generator
+it replaced (kept as the tests' oracle, tests/bg_oracle.py). :mod:`.board` wraps it for the
+engine; :mod:`.playout` plays random games with it.
+"""
+
+from __future__ import annotations
+
+import threading
+from functools import cache
+from typing import Any, Final, cast
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit, types
+from numba.core import cgutils
+from numba.extending import intrinsic
+from numba.np.numpy_support import carray
+
+from croupier.cards._jit import F, jit
+from croupier.errors import VariantError
+from croupier.games.pvp.backgammon.variant import BackgammonVariant
+
+
+def _inline(fn: F) -> F:
+    """:func:`croupier.cards._jit.jit`, inlined into its compiled callers (numba IR inlining:
+    a call between compiled functions costs more than these small rules)."""
+    return cast(F, njit(cache=True, inline="always")(fn))
+
+
+I8 = npt.NDArray[np.int8]
+I64 = npt.NDArray[np.int64]
+I32 = npt.NDArray[np.int32]
+U64 = npt.NDArray[np.uint64]
+
+# variant vector
+P_LONG, P_HITTING, P_BLOCK_AT, P_ENTRY_FAR, P_HEAD_RULE, P_SIX_BLOCK, P_STOP_AFTER_HIT, \
+    P_CHECKERS, P_HEAD_EXC, P_DOUBLES = range(10)  # P_DOUBLES..+5: moves a double of 1..6 gives
+P_WIDTH: Final = P_DOUBLES + 6
+
+# a node row
+OPP: Final = 26          # the opponent's counts start here
+FROZEN: Final = 52       # frozen checkers on points 19..24 (Armenian)
+HEADS: Final = 58        # checkers that left the head this turn (Long)
+LEFT: Final = 59         # dice left: LEFT + v - 1 for die value v
+WIDTH: Final = 65
+POS: Final = 52          # a position: both sides' counts
+NKEY: Final = 5          # a node's packed key: 4 bits a cell, 16 cells a word
+PKEY: Final = 4          # a position's packed key (cells 0..51)
+MAX_COUNT: Final = 15    # what 4 bits hold: checkers a side
+
+MAX_NODES: Final = 1 << 15  # > every node of a 4-move turn: C(25 + 3, 4) + C(27, 3) + ... < 24_000
+_TABLE: Final = 1 << 16     # hash table slots at most (half full at MAX_NODES)
+_SMALL: Final = 1 << 8      # hash table slots a turn starts with
+
+
+def variant_params(v: BackgammonVariant) -> I64:
+    """The variant as the integer vector the compiled code reads (cached per variant)."""
+    return _params(v)
+
+
+@cache
+def _params(v: BackgammonVariant) -> I64:
+    if v.checkers > MAX_COUNT:
+        raise VariantError(f"{v.title}: the move generator packs at most {MAX_COUNT} checkers a "
+                           f"side, got {v.checkers}")
+    exc = 0
+    for d in v.head_exception:
+        exc |= 1 << d
+    out = np.array([
+        int(v.geometry == "long"), int(v.hitting), v.block_at, int(v.entry == "far"),
+        int(v.head_rule), int(v.six_block_rule), int(v.stop_after_hit), v.checkers, exc,
+        *v.double_moves,
+    ], dtype=np.int64)
+    out.setflags(write=False)
+    return out
+
+
+# the int64 memory of a turn (:class:`Workspace`): keys of the nodes and of the final
+# positions, their hash tables, the key being built, the tables' masks and stamps
+M_NKEYS: Final = 0
+M_FKEYS: Final = M_NKEYS + MAX_NODES * NKEY
+M_TABLE: Final = M_FKEYS + MAX_NODES * PKEY
+M_FTABLE: Final = M_TABLE + _TABLE
+M_KEY: Final = M_FTABLE + _TABLE
+M_PKEY: Final = M_KEY + NKEY
+M_META: Final = M_PKEY + PKEY   # node table mask, stamp; final table mask, stamp
+M_STAMP: Final = M_META + 4      # the last stamp given
+M_SIZE: Final = M_STAMP + 1
+
+
+class Workspace:
+    """The buffers of one :func:`generate` call at a time (one per thread: :func:`workspace`)."""
+
+    def __init__(self) -> None:
+        self.nodes = np.zeros((MAX_NODES, WIDTH), dtype=np.int8)
+        self.mem = np.zeros(M_SIZE, dtype=np.int64)
+        self.found = np.zeros((MAX_NODES, POS), dtype=np.int8)
+        self.fsteps = np.zeros((MAX_NODES, 9), dtype=np.int8)  # n, then (from, to) x 4
+        self.ffirst = np.zeros(MAX_NODES, dtype=np.int8)
+        self.out = np.zeros(MAX_NODES, dtype=np.int32)  # indexes into found, in order
+        self.path = np.zeros(8, dtype=np.int8)
+        self.frames = np.zeros(25, dtype=np.int64)
+
+    def buffers(self) -> tuple[I8, I64, I8, I8, I8, I32, I8, I64]:
+        """The arguments of :func:`generate` after ``head_limit``."""
+        return (self.nodes, self.mem, self.found, self.fsteps, self.ffirst, self.out, self.path,
+                self.frames)
+
+
+_LOCAL = threading.local()
+
+
+def workspace() -> Workspace:
+    ws: Workspace | None = getattr(_LOCAL, "ws", None)
+    if ws is None:
+        ws = Workspace()
+        _LOCAL.ws = ws
+    return ws
+
+
+@_inline
+def opp_point_of(long: int, p: int) -> int:
+    """The opponent's number for the mover's point ``p`` (1..24); its own inverse."""
+    if long:
+        return p + 12 if p <= 12 else p - 12
+    return 25 - p
+
+
+# the variant's switches as one integer (no array passed in the hot loop: numba counts every
+# array passed to a function, an atomic operation)
+F_LONG, F_HITTING, F_ENTRY_FAR, F_HEAD_RULE, F_SIX_BLOCK, F_STOP_AFTER_HIT = 1, 2, 4, 8, 16, 32
+
+
+@_inline
+def _flags(vp: I64) -> int:
+    return int((F_LONG if vp[P_LONG] else 0) | (F_HITTING if vp[P_HITTING] else 0)
+               | (F_ENTRY_FAR if vp[P_ENTRY_FAR] else 0) | (F_HEAD_RULE if vp[P_HEAD_RULE] else 0)
+               | (F_SIX_BLOCK if vp[P_SIX_BLOCK] else 0)
+               | (F_STOP_AFTER_HIT if vp[P_STOP_AFTER_HIT] else 0))
+
+
+@_inline
+def _block_allowed(rows: I8, r: int, to: int, long: int) -> bool:
+    """Long Nardy (000 §12.12.1 Blocks): a run of 6+ of the mover's points, counted along the
+    opponent's way, must have at least one opposing checker ahead of it (already past it)."""
+    j = opp_point_of(long, to)
+    lo = j
+    while lo > 1 and rows[r, opp_point_of(long, lo - 1)]:
+        lo -= 1
+    hi = j
+    while hi < 24 and rows[r, opp_point_of(long, hi + 1)]:
+        hi += 1
+    if hi - lo + 1 < 6:
+        return True
+    for k in range(1, lo):
+        if rows[r, OPP + k]:
+            return True
+    return False
+
+
+@_inline
+def _cells(flags: int, frm: int, to: int, hit: int) -> tuple[int, int, int, int, int, int]:
+    """The cells a single move changes (a cell + 100: one more checker; a cell: one fewer; -1:
+    none): the checker leaves ``frm`` and reaches ``to`` (0: off); a hit blot goes to its bar
+    (000 §12.12.1 Hitting); Armenian freezes the hitter in the opponent's home board; Long
+    counts a checker leaving the head."""
+    q = -1
+    qbar = -1
+    frozen = -1
+    if hit:
+        q = OPP + opp_point_of(flags & F_LONG, to)
+        qbar = 100 + OPP + 25
+        if flags & F_STOP_AFTER_HIT and to >= 19:  # Armenian: hit in the opponent's home board
+            frozen = 100 + FROZEN + to - 19
+    heads = 100 + HEADS if flags & F_HEAD_RULE and frm == 24 else -1
+    return (frm, 100 + to, q, qbar, frozen, heads)
+
+
+@_inline
+def _apply(rows: I8, r: int, cells: tuple[int, int, int, int, int, int], sign: int) -> None:
+    """Play (``sign`` 1) or take back (-1) a move's cells on row ``r``."""
+    for c in cells:
+        if c >= 100:
+            rows[r, c - 100] += sign
+        elif c >= 0:
+            rows[r, c] -= sign
+
+
+@_inline
+def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
+              block_at: int) -> int:
+    """Whether one checker of row ``r`` may move from ``frm`` (25: the bar) by ``die``: ``-1``
+    if not, else ``2 * to + hit`` (``to`` 0: borne off). The row is left as it was."""
+    if frm == 25:
+        if rows[r, 25] == 0:
+            return -1
+        to = 25 - die if flags & F_ENTRY_FAR else die
+    else:
+        if rows[r, 25] > 0 or frm < 1 or frm > 24:
+            return -1  # 000 §12.12.1 Hitting: "Checkers on the bar must enter first"
+        frozen = rows[r, FROZEN + frm - 19] if frm >= 19 else 0
+        if rows[r, frm] <= frozen:
+            return -1  # none, or only Armenian's stopped hitters
+        if flags & F_HEAD_RULE and frm == 24 and rows[r, HEADS] >= head_limit:
+            return -1  # Long: the head's checkers for this turn have left
+        to = frm - die
+        if to < 1:
+            for p in range(7, 26):
+                if rows[r, p]:
+                    return -1  # bearing off only with every checker home
+            if to < 0:
+                for p in range(frm + 1, 7):
+                    if rows[r, p]:
+                        return -1
+            # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die
+            # is higher than every occupied point (standard; ASSUMPTION of the extract)
+            return 0
+    there = rows[r, OPP + opp_point_of(flags & F_LONG, to)]
+    if there >= block_at or (there > 0 and not flags & F_HITTING):
+        return -1  # 000 §12.12.1 Moves 1 (2+ opposing checkers); Long: any opposing checker
+    hit = 1 if there > 0 else 0
+    if flags & F_SIX_BLOCK:
+        cells = _cells(flags, frm, to, hit)
+        _apply(rows, r, cells, 1)
+        ok = _block_allowed(rows, r, to, flags & F_LONG)
+        _apply(rows, r, cells, -1)
+        if not ok:
+            return -1
+    return 2 * to + hit
+
+
+@jit
+def single_move(vp: I64, rows: I8, die: int, frm: int, head_limit: int) -> int:
+    """The single move of one checker of ``rows[0]`` from ``frm`` (25: the bar) by ``die``:
+    ``-1`` if it is not legal, else ``2 * to + hit`` with the node after it in ``rows[1]``
+    (the die is not taken off)."""
+    flags = _flags(vp)
+    code = move_code(rows, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT])
+    if code >= 0:
+        rows[1] = rows[0]
+        _apply(rows, 1, _cells(flags, frm, code // 2, code & 1), 1)
+    return code
+
+
+@jit
+def head_limit_of(vp: I64, dice: I64, ndice: int, first_turn: bool) -> int:
+    """Long: one checker off the head per turn; two on the first throw of 6:6, 4:4 or 3:3."""
+    if first_turn and ndice > 1 and dice[0] == dice[1] and (vp[P_HEAD_EXC] >> dice[0]) & 1 != 0:
+        return 2
+    return 1
+
+
+@jit
+def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
+    """The moves a roll gives into ``dice``, their number returned (000 §12.12.1 Moves 3)."""
+    if d1 == d2:
+        n = vp[P_DOUBLES + d1 - 1]
+        for k in range(n):
+            dice[k] = d1
+        return int(n)
+    dice[0] = max(d1, d2)
+    dice[1] = min(d1, d2)
+    return 2
+
+
+@_inline
+def _hash(mem: I64, at: int, n: int) -> np.uint64:
+    h = np.uint64(0)
+    for w in range(n):
+        h = (h ^ np.uint64(mem[at + w])) * np.uint64(0x9E3779B97F4A7C15)
+    return h ^ (h >> np.uint64(29))
+
+
+@_inline
+def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: int) -> int:
+    """Find the key ``mem[key:key + n]`` among the ``count`` keys stored from ``mem[store]``
+    through an open-addressing hash table at ``mem[table]``: its index, or ``-1 - count`` after
+    storing it as the ``count``-th. A table entry is ``stamp << 20 | index``; ``mem[meta]`` is
+    the mask of the part of the table in use (small first, so it stays in cache; four times
+    larger whenever half full) and ``mem[meta + 1]`` its stamp: a new stamp empties it at once."""
+    mask = mem[meta]
+    stamp = mem[meta + 1]
+    k = np.int64(_hash(mem, key, n) & np.uint64(mask))
+    while True:
+        e = mem[table + k]
+        if e >> 20 != stamp:
+            break
+        i = e & 0xFFFFF
+        same = True
+        for w in range(n):
+            if mem[store + i * n + w] != mem[key + w]:
+                same = False
+                break
+        if same:
+            return int(i)
+        k = (k + 1) & mask
+    mem[table + k] = (stamp << 20) | count
+    for w in range(n):
+        mem[store + count * n + w] = mem[key + w]
+    if 2 * (count + 1) > mask and mask + 1 < _TABLE:
+        mask = min(4 * mask + 3, _TABLE - 1)
+        mem[M_STAMP] += 1
+        stamp = mem[M_STAMP]
+        mem[meta] = mask
+        mem[meta + 1] = stamp
+        for i in range(count + 1):
+            k = np.int64(_hash(mem, store + i * n, n) & np.uint64(mask))
+            while mem[table + k] >> 20 == stamp:
+                k = (k + 1) & mask
+            mem[table + k] = (stamp << 20) | i
+    return -1 - count
+
+
+def _voidptr_typing(typingctx: Any, address: Any) -> Any:
+    """An address as a ``void *`` (for :func:`numba.carray`)."""
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        return builder.inttoptr(args[0], cgutils.voidptr_t)
+    return types.voidptr(address), codegen
+
+
+_voidptr: Any = intrinsic(_voidptr_typing)
+
+
+@_inline
+def _raw_nodes(a: I8) -> I8:
+    """A view of ``a`` that numba does not reference-count (passing a counted array to a function
+    costs two atomic operations). Only for the duration of the call that owns ``a``."""
+    raw: I8 = carray(_voidptr(a.ctypes.data), a.shape, np.int8)
+    return raw
+
+
+@_inline
+def _raw_mem(a: I64) -> I64:
+    """As :func:`_raw_nodes`, for the int64 memory."""
+    raw: I64 = carray(_voidptr(a.ctypes.data), a.shape, np.int64)
+    return raw
+
+
+@jit
+def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, nodes: I8,
+             mem: I64, found: I8, fsteps: I8, ffirst: I8, out: I32, path: I8,
+             frames: I64) -> int:
+    """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost);
+    the i-th is the ``out[i]``-th final position (its cells: :func:`cell_of`, or the rows of
+    :func:`decode` in ``found``), its steps ``fsteps[out[i]]`` (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
+
+    A node is a row of ``nodes`` and its packed key (4 bits a cell: every count is at most 15)
+    in ``mem``, updated by the cells a move changes; nodes and final positions are sets of keys
+    (:func:`_find`). A move that uses the last die is a final position at once, never a node.
+    ``path`` and ``frames`` are scratch."""
+    limit = nodes.shape[0]
+    flags = _flags(vp)
+    block_at = vp[P_BLOCK_AT]
+    commute = flags & (F_HEAD_RULE | F_SIX_BLOCK | F_STOP_AFTER_HIT) == 0
+    nodes = _raw_nodes(nodes)
+    mem = _raw_mem(mem)
+    mem[M_META] = _SMALL - 1
+    mem[M_META + 2] = _SMALL - 1
+    mem[M_STAMP] += 2
+    mem[M_META + 1] = mem[M_STAMP] - 1
+    mem[M_META + 3] = mem[M_STAMP]
+    for c in range(WIDTH):
+        nodes[0, c] = 0
+    for c in range(26):
+        nodes[0, c] = me[c]
+        nodes[0, OPP + c] = opp[c]
+    for k in range(ndice):
+        nodes[0, LEFT + dice[k] - 1] += 1
+    for w in range(NKEY):
+        mem[M_KEY + w] = 0
+    for c in range(WIDTH):
+        mem[M_KEY + (c >> 4)] += np.int64(nodes[0, c]) << (4 * (c & 15))
+    _find(mem, M_KEY, NKEY, M_NKEYS, 0, M_TABLE, M_META)
+    nnodes = 1
+    nfound = 0
+    # the walk's frames, per depth: node, die being tried, next point (26: next die), moved,
+    # die used
+    at, die, frm, moved, used = 0, 5, 10, 15, 20
+    depth = 0
+    frames[at] = 0
+    frames[die] = 7
+    frames[frm] = 26
+    frames[moved] = 0
+    while depth >= 0:
+        node = frames[at + depth]
+        # the next legal single move of this node: dice from the highest, the bar or 1..24
+        code = -1
+        p = 0
+        d = frames[die + depth]
+        # whether a move here may commute with the one before it (see below)
+        swap = (depth > 0 and commute and path[2 * depth - 1] >= 1
+                and nodes[frames[at + depth - 1], 25] == 0)
+        while code < 0:
+            if frames[frm + depth] == 26:
+                d -= 1
+                while d >= 1 and nodes[node, LEFT + d - 1] == 0:
+                    d -= 1
+                frames[die + depth] = d
+                if d < 1:
+                    break
+                frames[frm + depth] = 25 if nodes[node, 25] else 1
+            p = frames[frm + depth]
+            frames[frm + depth] = 26 if p >= 24 else p + 1
+            if p < 25 and nodes[node, p] == 0:
+                continue
+            code = move_code(nodes, node, d, p, head_limit, flags, block_at)
+        rec = -1  # where the key of a final position to record is, if any
+        nrec = 0
+        if code < 0:  # every move of this node tried
+            if frames[moved + depth] == 0 and depth > 0:
+                rec = M_NKEYS + node * NKEY
+                nrec = depth
+            depth -= 1
+        else:
+            frames[moved + depth] = 1
+            to = code // 2
+            if (swap and to >= 1 and p != path[2 * depth - 1]
+                    and (d > frames[used + depth - 1]
+                         or (d == frames[used + depth - 1] and p < path[2 * depth - 2]))):
+                # a move that commutes with the one before it (neither from the bar nor bearing
+                # off, this checker not the one just moved, no rule of the turn's own): the
+                # other order reached the same node or final position before (a larger die, or
+                # the same die from a lower point, is tried first), with as many steps
+                continue
+            path[2 * depth] = p
+            path[2 * depth + 1] = to
+            frames[used + depth] = d
+            cells = _cells(flags, p, to, code & 1)
+            base = M_NKEYS + node * NKEY
+            for w in range(NKEY):
+                mem[M_KEY + w] = mem[base + w]
+            for c in cells:
+                if c >= 100:
+                    mem[M_KEY + ((c - 100) >> 4)] += np.int64(1) << (4 * ((c - 100) & 15))
+                elif c >= 0:
+                    mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
+            c = LEFT + d - 1  # the die is used
+            mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
+            if depth + 1 == ndice:  # every die used: a final position
+                rec = M_KEY
+                nrec = depth + 1
+            else:
+                if nnodes >= limit:
+                    return -1
+                if _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META) < 0:
+                    for c in range(WIDTH):
+                        nodes[nnodes, c] = nodes[node, c]
+                    _apply(nodes, nnodes, cells, 1)
+                    nodes[nnodes, LEFT + d - 1] -= 1
+                    nnodes += 1
+                    depth += 1
+                    frames[at + depth] = nnodes - 1
+                    frames[die + depth] = 7
+                    frames[frm + depth] = 26
+                    frames[moved + depth] = 0
+                # else: reached before with the same dice left
+        if rec >= 0:  # a final position: kept with the first longest sequence reaching it
+            if nfound >= limit:
+                return -1
+            for w in range(3):
+                mem[M_PKEY + w] = mem[rec + w]
+            mem[M_PKEY + 3] = mem[rec + 3] & 0xFFFF  # cells 48..51; the turn's own dropped
+            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2)
+            if r < 0:
+                r = nfound
+                nfound += 1
+                fsteps[r, 0] = 0
+            if nrec > fsteps[r, 0]:
+                fsteps[r, 0] = nrec
+                for c in range(2 * nrec):
+                    fsteps[r, 1 + c] = path[c]
+                ffirst[r] = frames[used]
+    if nfound == 0:
+        return 0
+    most = 0
+    for i in range(nfound):
+        most = max(most, int(fsteps[i, 0]))
+    big = 0
+    if most == 1 and ndice == 2 and dice[0] != dice[1]:
+        big = max(dice[0], dice[1])
+        anybig = False
+        for i in range(nfound):
+            if ffirst[i] == big:
+                anybig = True
+                break
+        if not anybig:
+            big = 0  # 000 §12.12.1 Moves 4: either could be played but not both: the larger
+    k = 0
+    for i in range(nfound):
+        if fsteps[i, 0] == most and (big == 0 or ffirst[i] == big):
+            out[k] = i
+            k += 1
+    return k
+
+
+@_inline
+def cell_of(mem: I64, i: int, c: int) -> int:
+    """Cell ``c`` (0..51) of the ``i``-th final position of the last :func:`generate`."""
+    return int((mem[M_FKEYS + i * PKEY + (c >> 4)] >> (4 * (c & 15))) & 15)
+
+
+@jit
+def decode(mem: I64, out: I32, k: int, found: I8) -> None:
+    """The rows ``found[out[:k]]`` of the legal positions of the last :func:`generate`."""
+    for j in range(k):
+        i = out[j]
+        for c in range(POS):
+            found[i, c] = cell_of(mem, i, c)
+
+
+def generate_into(ws: Workspace, v: BackgammonVariant, me: I8, opp: I8, dice: I64, ndice: int,
+                  head_limit: int) -> int:
+    """:func:`generate` with the buffers of ``ws``, the positions decoded into ``ws.found``."""
+    k = generate(variant_params(v), me, opp, dice, ndice, head_limit, *ws.buffers())
+    if k < 0:
+        raise RuntimeError("backgammon move generator: more turn nodes than MAX_NODES")
+    decode(ws.mem, ws.out, k, ws.found)
+    return k

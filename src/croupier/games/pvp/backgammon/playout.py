@@ -1,0 +1,103 @@
+"""Random legal backgammon games in compiled code (numba), for the benchmark (issue 22: random
+legal games per second) and the tests: one-point games without the cube, each player picking
+uniformly among the legal positions of :func:`.movegen.generate` — the engine's own generator,
+in the engine's order — and nothing of the engine's match bookkeeping (events, decisions,
+settlement).
+
+Chance and choices are one SplitMix64 stream (:class:`croupier.games.pvp.poker.fast.SplitMixSource`,
+seeded by the caller) drawn exactly as :func:`croupier.games.base.play_seated` draws through
+:class:`.engine.BackgammonEngine` with a bot that rolls, takes and picks ``legal[randbelow(n)]``:
+the opening draw in [0, 36) until the dice differ, each roll in [0, 36) (first die ``v // 6 + 1``,
+second ``v % 6 + 1``), each pick among the legal moves. So the same seed plays the same games
+through the engine (tests/test_pvp_backgammon_movegen.py checks it game by game).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from croupier.cards._jit import jit
+from croupier.games.pvp.backgammon import movegen as mg
+from croupier.games.pvp.backgammon.variant import BackgammonVariant
+from croupier.games.pvp.poker.fast import SplitMixSource, _below
+
+I64 = npt.NDArray[np.int64]
+U64 = npt.NDArray[np.uint64]
+
+# one row per game
+G_WINNER, G_TURNS, G_NO_MOVES, G_CHOICES = 0, 1, 2, 3
+G_SIDES: Final = 4  # then the first seat's 26 counts and the second seat's 26
+G_WIDTH: Final = G_SIDES + 52
+MAX_TURNS: Final = 100_000
+
+
+@jit
+def play_games(vp: I64, start: mg.I8, games: int, rs: U64, nodes: mg.I8, mem: I64,
+               found: mg.I8, fsteps: mg.I8, ffirst: mg.I8, out: mg.I32, path: mg.I8,
+               frames: I64) -> I64:
+    """``games`` random one-point games: a row each (winner seat index 0/1, or -1 if a game
+    passed MAX_TURNS or the buffers were too small; turns; turns lost with no legal move; legal
+    positions offered in all; the final sides)."""
+    res = np.zeros((games, G_WIDTH), dtype=np.int64)
+    sides = np.zeros((2, 26), dtype=np.int8)
+    dice = np.zeros(4, dtype=np.int64)
+    first = np.zeros(2, dtype=np.bool_)
+    checkers = vp[mg.P_CHECKERS]
+    for g in range(games):
+        sides[0] = start
+        sides[1] = start
+        first[0] = True
+        first[1] = True
+        while True:  # 000 §12.12.1 Opening: one die each, ties rolled again
+            v = _below(rs, 36)
+            d1, d2 = v // 6 + 1, v % 6 + 1
+            if d1 != d2:
+                break
+        player = 0 if d1 > d2 else 1
+        winner = -1
+        turns = 0
+        while turns < MAX_TURNS:
+            turns += 1
+            n = mg.turn_dice_of(vp, d1, d2, dice)
+            limit = mg.head_limit_of(vp, dice, n, first[player])
+            k = mg.generate(vp, sides[player], sides[1 - player], dice, n, limit, nodes, mem,
+                            found, fsteps, ffirst, out, path, frames)
+            if k < 0:
+                break
+            first[player] = False
+            if k == 0:
+                res[g, G_NO_MOVES] += 1
+            else:
+                res[g, G_CHOICES] += k
+                pick = out[_below(rs, k)]
+                for c in range(26):
+                    sides[player, c] = mg.cell_of(mem, pick, c)
+                    sides[1 - player, c] = mg.cell_of(mem, pick, 26 + c)
+                if sides[player, 0] == checkers:
+                    winner = player
+                    break
+            player = 1 - player
+            v = _below(rs, 36)
+            d1, d2 = v // 6 + 1, v % 6 + 1
+        res[g, G_WINNER] = winner
+        res[g, G_TURNS] = turns
+        res[g, G_SIDES:G_SIDES + 26] = sides[0]
+        res[g, G_SIDES + 26:G_WIDTH] = sides[1]
+    return res
+
+
+def random_games(v: BackgammonVariant, games: int, source: SplitMixSource) -> I64:
+    """:func:`play_games` for ``v`` with the stream of ``source`` (advanced past the games)."""
+    if games < 0:
+        raise ValueError(f"games must be >= 0, got {games}")
+    ws = mg.workspace()
+    rs = np.array([source.state], dtype=np.uint64)
+    res = play_games(mg.variant_params(v), np.array(v.start, dtype=np.int8), games, rs,
+                     *ws.buffers())
+    source.state = int(rs[0])
+    if games and int(res[:, G_WINNER].min()) < 0:
+        raise RuntimeError(f"{v.title}: a random game did not end in {MAX_TURNS} turns")
+    return res
