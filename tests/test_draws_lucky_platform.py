@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -22,6 +21,7 @@ from croupier.platform.config import TableConfig
 from croupier.platform.history import recall
 from croupier.platform.service import Platform
 from croupier.rng import fair
+from tests.draw_helpers import Clock, Sink
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import TEST_TABLES, make_settings, new_player
 
@@ -35,23 +35,6 @@ def start_of(every: int) -> int:
     return JUNE_2026 // every
 
 
-class Clock:
-    def __init__(self, ts: float) -> None:
-        self.now = datetime.fromtimestamp(ts, UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def to(self, ts: float) -> None:
-        self.now = datetime.fromtimestamp(ts, UTC)
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    async def __call__(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
 
 
 @pytest.fixture(params=GAMES, ids=[v for _, v in GAMES])

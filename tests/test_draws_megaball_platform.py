@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Iterator
-from datetime import UTC, datetime
-from typing import Any
 
 import pytest
 
@@ -27,6 +25,7 @@ from croupier.platform.history import recall
 from croupier.platform.rounds import SlipBet
 from croupier.platform.service import Platform
 from croupier.rng import fair, seeded
+from tests.draw_helpers import Clock, Sink
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import TEST_TABLES, make_settings, new_player
 
@@ -34,23 +33,6 @@ JUNE_2026 = 1_780_272_000
 TABLE = TableConfig("megaball-eur", "Mega Ball", "megaball", "megaball_000", "EUR")
 
 
-class Clock:
-    def __init__(self, ts: float) -> None:
-        self.now = datetime.fromtimestamp(ts, UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def to(self, ts: float) -> None:
-        self.now = datetime.fromtimestamp(ts, UTC)
-
-
-class Sink:
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    async def __call__(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
 
 
 def every() -> int:

@@ -24,6 +24,7 @@ from croupier.platform.history import history, recall
 from croupier.platform.service import Platform
 from croupier.rng import fair
 from croupier.store.models import Transfer
+from tests.draw_helpers import Clock, Sink
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import TEST_TABLES, make_settings, new_player, slip
 
@@ -32,21 +33,10 @@ KENO = TableConfig(TABLE, "Keno 10", "keno", "keno10", "EUR")
 V = load_variant("keno", "keno10")  # every 60 s, cut-off 10 s, up to 10 draws
 
 
-class Clock:
-    def __init__(self) -> None:
-        # 5 s after draw 29,000,000's due time
-        self.now = datetime.fromtimestamp(29_000_000 * 60 + 5, UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def to(self, ts: float) -> None:
-        self.now = datetime.fromtimestamp(ts, UTC)
-
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock(29_000_000 * 60 + 5)
 
 
 @pytest.fixture
@@ -57,16 +47,6 @@ def kp(db_url: str, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     yield p
     p.db.dispose()
 
-
-class Sink:
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    async def __call__(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
-
-    def types(self) -> list[str]:
-        return [m["message"]["type"] for m in self.messages]
 
 
 def step(p: Platform, sink: Sink) -> list[str]:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
@@ -23,6 +22,7 @@ from croupier.platform.errors import BettingClosed
 from croupier.platform.history import recall
 from croupier.platform.service import Platform
 from croupier.rng import fair
+from tests.draw_helpers import Clock, Sink
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import TEST_TABLES, make_settings, new_player, slip
 
@@ -33,20 +33,10 @@ V = load_variant("racing", "speedway")  # an event every 120 s, bets until 10 s 
 EVENT = 15_000_000
 
 
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime.fromtimestamp((EVENT - 1) * 120 + 5, UTC)  # event EVENT takes bets
-
-    def __call__(self) -> datetime:
-        return self.now
-
-    def to(self, ts: float) -> None:
-        self.now = datetime.fromtimestamp(ts, UTC)
-
 
 @pytest.fixture
 def clock() -> Clock:
-    return Clock()
+    return Clock((EVENT - 1) * 120 + 5)
 
 
 @pytest.fixture
@@ -57,13 +47,6 @@ def vp(db_url: str, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> Iterator[P
     yield p
     p.db.dispose()
 
-
-class Sink:
-    def __init__(self) -> None:
-        self.messages: list[dict[str, Any]] = []
-
-    async def __call__(self, message: dict[str, Any]) -> None:
-        self.messages.append(message)
 
 
 def _board(p: Platform, clock: Clock) -> dict[str, Any]:

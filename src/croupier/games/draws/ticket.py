@@ -38,6 +38,7 @@ from croupier.games.base import (
     DrawRequest,
     Event,
     Settlement,
+    checked_draw,
     outcome_label,
 )
 from croupier.games.draws.balls import BallDraw
@@ -158,10 +159,14 @@ class TicketEngine:
         )
         return DrawState(variant, cur, placed, (), (), None, events)
 
+    def ball_request(self, variant: Any, balls: tuple[int, ...]) -> DrawRequest | None:
+        """The next ball, or None once the balls are drawn (a game of no balls: always None)."""
+        return self.ball_draw(variant).request(balls)
+
     def next_draw(self, state: DrawState) -> DrawRequest | None:
         if state.settlement is not None:
             return None
-        req = self.ball_draw(state.variant).request(state.balls)
+        req = self.ball_request(state.variant, state.balls)
         if req is not None:
             return req
         return self.extra_request(state.variant, state.outcome)
@@ -180,16 +185,11 @@ class TicketEngine:
         req = self.next_draw(state)
         if req is None:  # pragma: no cover - an unsettled round always waits for a step
             raise RoundFinished("the round waits for nothing")
-        if action.kind != req.kind:
-            raise IllegalAction(f"the round waits for a {req.kind} draw, not {action.kind}")
-        value = action.value
-        if type(value) is not int or not 0 <= value < req.n:
-            raise IllegalAction(f"a {action.kind} draw is in [0, {req.n}), got {value!r}")
+        value = checked_draw(action, req.kind, req.n)
         variant = state.variant
-        draw = self.ball_draw(variant)
         balls, extras = state.balls, state.extras
-        if len(balls) < draw.drawn:
-            ball = draw.ball(balls, value)
+        if self.ball_request(variant, balls) is not None:
+            ball = self.ball_draw(variant).ball(balls, value)
             data: Mapping[str, Any] = {"kind": action.kind, "value": value, "ball": ball}
             balls = balls + (ball,)
         else:

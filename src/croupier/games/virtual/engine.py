@@ -21,9 +21,9 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from croupier.errors import IllegalAction, InvalidSelection, RoundFinished, UnknownBetCode
-from croupier.games.base import Action, BetRequest, DrawAction, DrawRequest, Event, checked_draw
-from croupier.games.draws.ticket import DrawState, Outcome, PlacedBet, Selection, TicketEngine
+from croupier.errors import InvalidSelection, UnknownBetCode
+from croupier.games.base import BetRequest, DrawRequest
+from croupier.games.draws.ticket import Outcome, PlacedBet, Selection, TicketEngine
 from croupier.games.virtual.sport import Board, Played, Sport
 from croupier.games.virtual.variant import EventVariant
 from croupier.rng import RandomSource
@@ -132,26 +132,5 @@ class EventEngine(TicketEngine):
                                             for k, p in board.get(m.code, {}).items()]}
                             for m in self.sport.markets(variant.core)]}
 
-    # -- the chance steps: the event's draws, no balls --------------------------------------
-
-    def next_draw(self, state: DrawState) -> DrawRequest | None:
-        if state.settlement is not None:
-            return None
-        return self.extra_request(state.variant, state.outcome)
-
-    def apply(self, state: DrawState, action: Action) -> DrawState:
-        if state.settlement is not None:
-            raise RoundFinished("the event is settled")
-        if not isinstance(action, DrawAction):
-            raise IllegalAction(f"{state.variant.title} takes no decision once the bets are placed")
-        req = self.next_draw(state)
-        if req is None:  # pragma: no cover - an unsettled event always waits for a draw
-            raise RoundFinished("the event waits for nothing")
-        value = checked_draw(action, req.kind, req.n)
-        extras = state.extras + ((action.kind, value),)
-        data: Mapping[str, Any] = {"kind": action.kind, "value": value}
-        events = state.events + (Event(len(state.events), "draw", data),)
-        new = DrawState(state.variant, state.currency, state.bets, (), extras, None, events)
-        if self.next_draw(new) is None:
-            new = self._settle_now(new)
-        return new
+    def ball_request(self, variant: EventVariant, balls: tuple[int, ...]) -> DrawRequest | None:
+        return None  # no balls: every chance step is one of the event's draws (an extra)
