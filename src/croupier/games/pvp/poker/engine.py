@@ -20,6 +20,7 @@ Rules, clause by clause, and every ASSUMPTION: docs/pvp_poker.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, cast
 
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished
@@ -31,7 +32,7 @@ from croupier.games.base import (
     Event,
     replay_seated,
 )
-from croupier.games.pvp.poker.evaluate import hand_value, open_cards_key
+from croupier.games.pvp.poker.evaluate import hand_values, open_cards_key
 from croupier.games.pvp.poker.pots import Pot, build_pots, split, split_runs
 from croupier.games.pvp.poker.rake import pot_rake
 from croupier.games.pvp.poker.state import (
@@ -69,16 +70,61 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 
 _FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
-_make = HandState._make
+_new = tuple.__new__
 
 
 def _rep(s: HandState, **changes: Any) -> HandState:
     """``s._replace(**changes)`` without the generic method's walk over every field (the
-    engine's hot path makes ~45 new states a hand)."""
+    engine's hot path makes a new state per action: each action makes exactly one)."""
     fields = list(s)
     for k, v in changes.items():
         fields[_FIELD[k]] = v
-    return _make(fields)
+    return _new(HandState, fields)
+
+
+def _rep_d(s: HandState, changes: Mapping[str, Any]) -> HandState:
+    """:func:`_rep` with the changes in a mapping."""
+    fields = list(s)
+    for k, v in changes.items():
+        fields[_FIELD[k]] = v
+    return _new(HandState, fields)
+
+
+#: the argument-free decisions (fold, check, call, all_in) of each seat, made once: their args
+#: are read-only (every consumer copies them), so one object serves every hand
+_SIMPLE: dict[tuple[str, int], Decision] = {}
+
+
+def _simple(name: str, seat: int) -> Decision:
+    d = _SIMPLE.get((name, seat))
+    if d is None:
+        d = Decision(name, MappingProxyType({"seat": seat}))
+        if len(_SIMPLE) < 4096:  # seat numbers are few; never grow without bound
+            _SIMPLE[(name, seat)] = d
+    return d
+
+
+def _next_of(folded: Sequence[bool], stacks: Sequence[int], acted: Sequence[int], bets: Sequence[int],
+             current: int, start: int) -> int:
+    """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
+    round is closed (nobody left to act, or one player left who can act and has matched)."""
+    n = len(stacks)
+    able = 0
+    last = -1
+    first = -1
+    for k in range(n):
+        i = start + k
+        if i >= n:
+            i -= n
+        if folded[i] or not stacks[i]:
+            continue
+        able += 1
+        last = i
+        if first < 0 and (acted[i] < 0 or bets[i] < current):
+            first = i
+    if able == 0 or (able == 1 and bets[last] >= current):
+        return -1
+    return first
 
 
 def _ev(s: HandState, typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
@@ -234,8 +280,8 @@ class PokerEngine:
             Event(len(s.events), "draw", {"kind": "deal", "value": value}),
             Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": self._public_deal(s, cards)}),
         )
-        s = _rep(s, deck=deck, hole=tuple(hole), boards=tuple(boards), queue=(), events=events)
-        return self._after_deal(s)
+        return self._after_deal(s, {"deck": deck, "hole": tuple(hole), "boards": tuple(boards),
+                                    "queue": (), "events": events})
 
     def _public_deal(self, s: HandState, cards: Sequence[int]) -> list[list[Any]]:
         """Where each card went: ``[seat, card, face_up]`` or ``["board", card, run]``."""
@@ -250,20 +296,26 @@ class PokerEngine:
                 out.append(["board", c, -1 - target])
         return out
 
-    def _after_deal(self, s: HandState) -> HandState:
+    def _after_deal(self, s: HandState, ch: dict[str, Any]) -> HandState:
+        """The state after a deal (``ch``: the dealt cards' changes to ``s``): betting, or the
+        end. One new state on the usual path."""
         if s.folded.count(False) == 1:
-            return self._finish(s)
+            return self._finish(_rep_d(s, ch))
         if s.runout:
-            return self._finish(_rep(s, street=s.variant.streets - 1))
-        first = self._first_to_act(s)
-        actor = self._next_actor(s, first)
+            ch["street"] = s.variant.streets - 1
+            return self._finish(_rep_d(s, ch))
+        first = self._first_to_act(s, ch["hole"])
+        actor = self._next_actor(s, first)  # dealing changes no stack, bet or fold
+        ch["phase"] = "bet"
+        ch["actor"] = actor
         if actor < 0:
-            return self._close_round(_rep(s, phase="bet", actor=-1))
-        return _rep(s, phase="bet", actor=actor)
+            return self._close_round(_rep_d(s, ch))
+        return _rep_d(s, ch)
 
     # -- who acts ---------------------------------------------------------------------------------
 
-    def _first_to_act(self, s: HandState) -> int:
+    def _first_to_act(self, s: HandState, hole: tuple[tuple[int, ...], ...]) -> int:
+        """Who starts the round's betting (``hole``: the cards as just dealt)."""
         n = s.n
         b = s.setup.seats.index(s.setup.button)
         if s.variant.first_to_act == "open_cards":
@@ -273,7 +325,7 @@ class PokerEngine:
             for i in order_from_button(n, b):
                 if s.folded[i] or s.stacks[i] == 0:
                     continue
-                key = open_cards_key(s.hole[i][d:])
+                key = open_cards_key(hole[i][d:])
                 if best is None or key > best:
                     best, who = key, i
             return who
@@ -282,26 +334,8 @@ class PokerEngine:
         return (b + 1) % n
 
     def _next_actor(self, s: HandState, start: int) -> int:
-        """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
-        round is closed (nobody left to act, or one player left who can act and has matched)."""
-        n = len(s.stacks)
-        folded, stacks, acted, bets, current = s.folded, s.stacks, s.acted, s.bets, s.current_bet
-        able = 0
-        last = -1
-        first = -1
-        for k in range(n):
-            i = start + k
-            if i >= n:
-                i -= n
-            if folded[i] or not stacks[i]:
-                continue
-            able += 1
-            last = i
-            if first < 0 and (acted[i] < 0 or bets[i] < current):
-                first = i
-        if able == 0 or (able == 1 and bets[last] >= current):
-            return -1
-        return first
+        """The first player from ``start`` who must act, or -1 when the round is closed."""
+        return _next_of(s.folded, s.stacks, s.acted, s.bets, s.current_bet, start)
 
     def to_act(self, s: HandState) -> int | None:
         """The seat whose decision the hand waits for (None while dealing or when finished)."""
@@ -349,13 +383,13 @@ class PokerEngine:
         i = s.actor
         seat = s.setup.seats[i]
         to_call = s.current_bet - s.bets[i]
-        out = [Decision("fold", {"seat": seat})]
+        out = [_simple("fold", seat)]
         if s.setup.format == "all_in_or_fold":
             if to_call == 0:
-                out.append(Decision("check", {"seat": seat}))
-            out.append(Decision("all_in", {"seat": seat}))
+                out.append(_simple("check", seat))
+            out.append(_simple("all_in", seat))
             return out
-        out.append(Decision("check" if to_call == 0 else "call", {"seat": seat}))
+        out.append(_simple("check" if to_call == 0 else "call", seat))
         rng = self.raise_range(s)
         if rng is not None:
             name = "bet" if s.current_bet == 0 else "raise"
@@ -402,30 +436,29 @@ class PokerEngine:
     def _bet_action(self, s: HandState, i: int, d: Decision) -> HandState:
         name = d.name
         to_call = s.current_bet - s.bets[i]
-        events = self._record(s, d)
         aof = s.setup.format == "all_in_or_fold"
         if name == "fold":
-            s = _rep(s, folded=_set(s.folded, i, True), events=events)
-            if s.folded.count(False) == 1:
-                return self._finish(s)
-            return self._continue(s, i)
+            folded = _set(s.folded, i, True)
+            if folded.count(False) == 1:
+                return self._finish(_rep(s, folded=folded, events=self._record(s, d)))
+            return self._moved(s, i, {"folded": folded, "events": self._record(s, d)})
         if name == "check":
             if to_call and aof:
                 raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
-            return self._continue(_rep(s, acted=_set(s.acted, i, s.current_bet), events=events), i)
+            return self._moved(s, i, {"acted": _set(s.acted, i, s.current_bet), "events": self._record(s, d)})
         if name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
-            return self._continue(self._pay(s, i, min(to_call, s.stacks[i]), events), i)
+            return self._moved(s, i, self._pay(s, i, min(to_call, s.stacks[i]), self._record(s, d)))
         if name == "all_in":
             if not aof:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
             shove = s.bets[i] + s.stacks[i]
             if shove <= s.current_bet:
-                return self._continue(self._pay(s, i, s.stacks[i], events), i)
-            return self._continue(self._raise_to(s, i, shove, events), i)
+                return self._moved(s, i, self._pay(s, i, s.stacks[i], self._record(s, d)))
+            return self._moved(s, i, self._raise_to(s, i, shove, self._record(s, d)))
         if name in ("bet", "raise") and not aof:
             if name == "bet" and s.current_bet:
                 raise IllegalAction(f"there is a bet of {s.current_bet} already: raise, not bet")
@@ -442,7 +475,7 @@ class PokerEngine:
                 raise IllegalAction(self._below_min(s, to, low))
             if to > high:
                 raise IllegalAction(self._above_max(s, i, to, high))
-            return self._continue(self._raise_to(s, i, to, events), i)
+            return self._moved(s, i, self._raise_to(s, i, to, self._record(s, d)))
         if aof:
             raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
         raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
@@ -473,33 +506,39 @@ class PokerEngine:
             return f"a raise to {to} is above the pot limit {high} (000 §12.12.3 Pot Limit: pot + 2 x the last raise)"
         return f"{to} is more than your chips: all-in is to {high}"
 
-    def _pay(self, s: HandState, i: int, amount: int, events: tuple[Event, ...]) -> HandState:
-        return _rep(s,
-            stacks=_set(s.stacks, i, s.stacks[i] - amount),
-            bets=_set(s.bets, i, s.bets[i] + amount),
-            committed=_set(s.committed, i, s.committed[i] + amount),
-            acted=_set(s.acted, i, s.current_bet),
-            events=events,
-        )
+    def _pay(self, s: HandState, i: int, amount: int, events: tuple[Event, ...]) -> dict[str, Any]:
+        """The changes of player ``i`` putting in ``amount`` (a call)."""
+        return {
+            "stacks": _set(s.stacks, i, s.stacks[i] - amount),
+            "bets": _set(s.bets, i, s.bets[i] + amount),
+            "committed": _set(s.committed, i, s.committed[i] + amount),
+            "acted": _set(s.acted, i, s.current_bet),
+            "events": events,
+        }
 
-    def _raise_to(self, s: HandState, i: int, to: int, events: tuple[Event, ...]) -> HandState:
+    def _raise_to(self, s: HandState, i: int, to: int, events: tuple[Event, ...]) -> dict[str, Any]:
+        """The changes of player ``i`` betting or raising to ``to``."""
         inc = to - s.current_bet
         full = inc >= s.min_raise
         amount = to - s.bets[i]
-        return _rep(s,
-            stacks=_set(s.stacks, i, s.stacks[i] - amount),
-            bets=_set(s.bets, i, to),
-            committed=_set(s.committed, i, s.committed[i] + amount),
-            acted=_set(s.acted, i, to), events=events,
-            current_bet=to, aggressor=i,
-            min_raise=inc if full else s.min_raise, raises=s.raises + 1 if full else s.raises,
-        )
+        return {
+            "stacks": _set(s.stacks, i, s.stacks[i] - amount),
+            "bets": _set(s.bets, i, to),
+            "committed": _set(s.committed, i, s.committed[i] + amount),
+            "acted": _set(s.acted, i, to), "events": events,
+            "current_bet": to, "aggressor": i,
+            "min_raise": inc if full else s.min_raise, "raises": s.raises + 1 if full else s.raises,
+        }
 
-    def _continue(self, s: HandState, i: int) -> HandState:
-        nxt = self._next_actor(s, (i + 1) % s.n)
+    def _moved(self, s: HandState, i: int, ch: dict[str, Any]) -> HandState:
+        """The state after player ``i``'s decision (``ch``, the changed fields): the next player
+        to act, or the round closed. One new state (the hot path)."""
+        nxt = _next_of(ch.get("folded", s.folded), ch.get("stacks", s.stacks), ch.get("acted", s.acted),
+                       ch.get("bets", s.bets), ch.get("current_bet", s.current_bet), (i + 1) % len(s.stacks))
         if nxt < 0:
-            return self._close_round(s)
-        return _rep(s, actor=nxt)
+            return self._close_round(_rep_d(s, ch))
+        ch["actor"] = nxt
+        return _rep_d(s, ch)
 
     def _fast_fold(self, s: HandState, i: int, d: Decision) -> HandState:
         if s.setup.format != "rush":
@@ -524,21 +563,20 @@ class PokerEngine:
 
     def _close_round(self, s: HandState) -> HandState:
         v = s.variant
-        s = _rep(s, events=_ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)}))
-        if s.folded.count(False) == 1:
-            return self._finish(s)
-        if s.street == v.streets - 1:
-            return self._finish(s)
-        able = sum(1 for i in range(s.n) if not s.folded[i] and s.stacks[i] > 0)
+        events = _ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)})
+        if s.folded.count(False) == 1 or s.street == v.streets - 1:
+            return self._finish(_rep(s, events=events))
+        n = len(s.stacks)
+        able = sum(1 for i in range(n) if not s.folded[i] and s.stacks[i] > 0)
         if able >= 2:
             street = s.street + 1
             unit = v.bet_unit(street, s.setup.big_blind) if v.structure == "fixed_limit" else s.setup.big_blind
-            return _rep(s,
-                street=street, phase="deal", queue=self._street_queue(s, street), bets=(0,) * s.n,
-                acted=(-1,) * s.n, current_bet=0, min_raise=unit, raises=0, aggressor=-1, actor=-1,
+            return _rep(s, events=events,
+                street=street, phase="deal", queue=self._street_queue(s, street), bets=(0,) * n,
+                acted=(-1,) * n, current_bet=0, min_raise=unit, raises=0, aggressor=-1, actor=-1,
             )
         # all-in: no more betting; the rest is dealt (once, or twice/three times if all agree)
-        s = _rep(s, runout=True, actor=-1, bets=(0,) * s.n, current_bet=0)
+        s = _rep(s, events=events, runout=True, actor=-1, bets=(0,) * n, current_bet=0)
         if self._max_runs(s) > 1:
             voters = self._in_hand_order(s)
             return _rep(s, phase="runs", actor=voters[0], votes=(0,) * s.n)
@@ -568,14 +606,15 @@ class PokerEngine:
         top = self._max_runs(s)
         if type(times) is not int or not 1 <= times <= top:
             raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        s = _rep(s, votes=_set(s.votes, i, times), events=self._record(s, d))
+        votes = _set(s.votes, i, times)
+        events = self._record(s, d)
         voters = self._in_hand_order(s)
-        waiting = [j for j in voters if s.votes[j] == 0]
-        if waiting:
-            return _rep(s, actor=waiting[0])
-        runs = min(s.votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
-        s = _rep(s, events=_ev(s, "runs_agreed", {"times": runs}))
-        return self._deal_rest(s, runs)
+        for j in voters:
+            if votes[j] == 0:
+                return _rep(s, votes=votes, events=events, actor=j)
+        runs = min(votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
+        events += (Event(len(events), "runs_agreed", {"times": runs}),)
+        return self._deal_rest(_rep(s, votes=votes, events=events), runs)
 
     def _deal_rest(self, s: HandState, runs: int) -> HandState:
         v = s.variant
@@ -615,10 +654,13 @@ class PokerEngine:
         runs = len(s.boards)
         showdown = len(live) > 1
         values: list[list[int]] = []
-        if showdown:
+        if showdown:  # one compiled call per board; a folded hand is -1
+            holes = [s.hole[i] for i in live]
             for r in range(runs):
-                values.append([hand_value(v.ranking, s.hole[i], s.boards[r]) if not s.folded[i] else -1
-                               for i in range(n)])
+                row = [-1] * n
+                for i, x in zip(live, hand_values(v.ranking, holes, s.boards[r]), strict=True):
+                    row[i] = x
+                values.append(row)
         won = [0] * n
         pot_results = []
         winners_any: set[int] = set()
