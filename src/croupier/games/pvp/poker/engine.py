@@ -71,6 +71,9 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 _FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
 _new = tuple.__new__
+_STACKS, _BETS, _COMMITTED, _FOLDED, _ACTED, _ACTOR, _CURRENT, _MIN_RAISE, _RAISES, _AGGRESSOR, _EVENTS = (
+    _FIELD[k] for k in ("stacks", "bets", "committed", "folded", "acted", "actor", "current_bet", "min_raise",
+                        "raises", "aggressor", "events"))
 
 
 def _rep(s: HandState, **changes: Any) -> HandState:
@@ -389,14 +392,15 @@ class PokerEngine:
                 out.append(_simple("check", seat))
             out.append(_simple("all_in", seat))
             return out
-        out.append(_simple("check" if to_call == 0 else "call", seat))
+        passive = _simple("check" if to_call == 0 else "call", seat)
         rng = self.raise_range(s)
-        if rng is not None:
-            name = "bet" if s.current_bet == 0 else "raise"
-            out.append(Decision(name, {"seat": seat, "to": rng[0]}))
-            if rng[1] != rng[0]:
-                out.append(Decision(name, {"seat": seat, "to": rng[1]}))
-        return out
+        if rng is None:
+            return [out[0], passive]
+        name = "bet" if s.current_bet == 0 else "raise"
+        low, high = rng
+        if high == low:
+            return [out[0], passive, Decision(name, {"seat": seat, "to": low})]
+        return [out[0], passive, Decision(name, {"seat": seat, "to": low}), Decision(name, {"seat": seat, "to": high})]
 
     def is_finished(self, s: HandState) -> bool:
         return s.phase == "done"
@@ -434,35 +438,41 @@ class PokerEngine:
         return _ev(s, "decision", {"name": d.name, "args": dict(d.args)})
 
     def _bet_action(self, s: HandState, i: int, d: Decision) -> HandState:
+        """A betting decision: checked against ``s``, then made on one mutable copy of its
+        fields (``f``), frozen once (the hot path: one new state per decision)."""
         name = d.name
-        to_call = s.current_bet - s.bets[i]
+        current = s.current_bet
+        to_call = current - s.bets[i]
         aof = s.setup.format == "all_in_or_fold"
+        f: list[Any] = list(s)
+        events = s.events
+        f[_EVENTS] = events + (Event(len(events), "decision", {"name": name, "args": dict(d.args)}),)
         if name == "fold":
-            folded = _set(s.folded, i, True)
+            f[_FOLDED] = folded = _set(s.folded, i, True)
             if folded.count(False) == 1:
-                return self._finish(_rep(s, folded=folded, events=self._record(s, d)))
-            return self._moved(s, i, {"folded": folded, "events": self._record(s, d)})
-        if name == "check":
+                return self._finish(_new(HandState, f))
+        elif name == "check":
             if to_call and aof:
                 raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
-            return self._moved(s, i, {"acted": _set(s.acted, i, s.current_bet), "events": self._record(s, d)})
-        if name == "call" and not aof:
+            f[_ACTED] = _set(s.acted, i, current)
+        elif name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
-            return self._moved(s, i, self._pay(s, i, min(to_call, s.stacks[i]), self._record(s, d)))
-        if name == "all_in":
+            self._pay(s, f, i, min(to_call, s.stacks[i]))
+        elif name == "all_in":
             if not aof:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
             shove = s.bets[i] + s.stacks[i]
-            if shove <= s.current_bet:
-                return self._moved(s, i, self._pay(s, i, s.stacks[i], self._record(s, d)))
-            return self._moved(s, i, self._raise_to(s, i, shove, self._record(s, d)))
-        if name in ("bet", "raise") and not aof:
-            if name == "bet" and s.current_bet:
-                raise IllegalAction(f"there is a bet of {s.current_bet} already: raise, not bet")
-            if name == "raise" and not s.current_bet:
+            if shove <= current:
+                self._pay(s, f, i, s.stacks[i])
+            else:
+                self._raise_to(s, f, i, shove)
+        elif name in ("bet", "raise") and not aof:
+            if name == "bet" and current:
+                raise IllegalAction(f"there is a bet of {current} already: raise, not bet")
+            if name == "raise" and not current:
                 raise IllegalAction("there is no bet to raise: bet")
             to = d.args.get("to")
             if type(to) is not int:
@@ -475,10 +485,17 @@ class PokerEngine:
                 raise IllegalAction(self._below_min(s, to, low))
             if to > high:
                 raise IllegalAction(self._above_max(s, i, to, high))
-            return self._moved(s, i, self._raise_to(s, i, to, self._record(s, d)))
-        if aof:
+            self._raise_to(s, f, i, to)
+        elif aof:
             raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
-        raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
+        else:
+            raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
+        # the next player to act, or the round closed
+        nxt = _next_of(f[_FOLDED], f[_STACKS], f[_ACTED], f[_BETS], f[_CURRENT], (i + 1) % len(s.stacks))
+        if nxt < 0:
+            return self._close_round(_new(HandState, f))
+        f[_ACTOR] = nxt
+        return _new(HandState, f)
 
     def _why_no_raise(self, s: HandState, i: int) -> str:
         v = s.variant
@@ -506,39 +523,27 @@ class PokerEngine:
             return f"a raise to {to} is above the pot limit {high} (000 §12.12.3 Pot Limit: pot + 2 x the last raise)"
         return f"{to} is more than your chips: all-in is to {high}"
 
-    def _pay(self, s: HandState, i: int, amount: int, events: tuple[Event, ...]) -> dict[str, Any]:
-        """The changes of player ``i`` putting in ``amount`` (a call)."""
-        return {
-            "stacks": _set(s.stacks, i, s.stacks[i] - amount),
-            "bets": _set(s.bets, i, s.bets[i] + amount),
-            "committed": _set(s.committed, i, s.committed[i] + amount),
-            "acted": _set(s.acted, i, s.current_bet),
-            "events": events,
-        }
+    def _pay(self, s: HandState, f: list[Any], i: int, amount: int) -> None:
+        """Player ``i`` puts in ``amount`` (a call): written into ``f``, the fields of the next state."""
+        f[_STACKS] = _set(s.stacks, i, s.stacks[i] - amount)
+        f[_BETS] = _set(s.bets, i, s.bets[i] + amount)
+        f[_COMMITTED] = _set(s.committed, i, s.committed[i] + amount)
+        f[_ACTED] = _set(s.acted, i, s.current_bet)
 
-    def _raise_to(self, s: HandState, i: int, to: int, events: tuple[Event, ...]) -> dict[str, Any]:
-        """The changes of player ``i`` betting or raising to ``to``."""
+    def _raise_to(self, s: HandState, f: list[Any], i: int, to: int) -> None:
+        """Player ``i`` bets or raises to ``to``: written into ``f``, the fields of the next state."""
         inc = to - s.current_bet
         full = inc >= s.min_raise
         amount = to - s.bets[i]
-        return {
-            "stacks": _set(s.stacks, i, s.stacks[i] - amount),
-            "bets": _set(s.bets, i, to),
-            "committed": _set(s.committed, i, s.committed[i] + amount),
-            "acted": _set(s.acted, i, to), "events": events,
-            "current_bet": to, "aggressor": i,
-            "min_raise": inc if full else s.min_raise, "raises": s.raises + 1 if full else s.raises,
-        }
-
-    def _moved(self, s: HandState, i: int, ch: dict[str, Any]) -> HandState:
-        """The state after player ``i``'s decision (``ch``, the changed fields): the next player
-        to act, or the round closed. One new state (the hot path)."""
-        nxt = _next_of(ch.get("folded", s.folded), ch.get("stacks", s.stacks), ch.get("acted", s.acted),
-                       ch.get("bets", s.bets), ch.get("current_bet", s.current_bet), (i + 1) % len(s.stacks))
-        if nxt < 0:
-            return self._close_round(_rep_d(s, ch))
-        ch["actor"] = nxt
-        return _rep_d(s, ch)
+        f[_STACKS] = _set(s.stacks, i, s.stacks[i] - amount)
+        f[_BETS] = _set(s.bets, i, to)
+        f[_COMMITTED] = _set(s.committed, i, s.committed[i] + amount)
+        f[_ACTED] = _set(s.acted, i, to)
+        f[_CURRENT] = to
+        f[_AGGRESSOR] = i
+        if full:
+            f[_MIN_RAISE] = inc
+            f[_RAISES] = s.raises + 1
 
     def _fast_fold(self, s: HandState, i: int, d: Decision) -> HandState:
         if s.setup.format != "rush":
@@ -666,9 +671,9 @@ class PokerEngine:
         winners_any: set[int] = set()
         for pot, rake in zip(pots, rakes, strict=True):
             pr = self._award(pot, rake, values, order, runs, won, winners_any)
-            pot_results.append(pr._replace(eligible=tuple(seats[i] for i in pot.eligible),
-                                           won={seats[i]: w for i, w in pr.won.items()},
-                                           runs=tuple(tuple(seats[i] for i in w) for w in pr.runs)))
+            pot_results.append(PotResult(pr.amount, pr.rake, tuple(seats[i] for i in pot.eligible),
+                                         {seats[i]: w for i, w in pr.won.items()},
+                                         tuple(tuple(seats[i] for i in w) for w in pr.runs)))
         shown: dict[int, tuple[int, ...]] = {}
         mucked: list[int] = []
         if showdown:
