@@ -93,17 +93,19 @@ def _rep_d(s: HandState, changes: Mapping[str, Any]) -> HandState:
     return _new(HandState, fields)
 
 
-#: the argument-free decisions (fold, check, call, all_in) of each seat, made once: their args
-#: are read-only (every consumer copies them), so one object serves every hand
-_SIMPLE: dict[tuple[str, int], Decision] = {}
+#: the decisions without an amount (fold, check, call, all_in; run_it k times) of each seat,
+#: made once: their args are read-only (every consumer copies them), so one object serves
+#: every hand
+_SHARED: dict[tuple[str, int, int], Decision] = {}
 
 
-def _simple(name: str, seat: int) -> Decision:
-    d = _SIMPLE.get((name, seat))
+def _simple(name: str, seat: int, times: int = 0) -> Decision:
+    d = _SHARED.get((name, seat, times))
     if d is None:
-        d = Decision(name, MappingProxyType({"seat": seat}))
-        if len(_SIMPLE) < 4096:  # seat numbers are few; never grow without bound
-            _SIMPLE[(name, seat)] = d
+        args = {"seat": seat, "times": times} if times else {"seat": seat}
+        d = Decision(name, MappingProxyType(args))
+        if len(_SHARED) < 4096:  # seat numbers are few; never grow without bound
+            _SHARED[(name, seat, times)] = d
     return d
 
 
@@ -380,7 +382,7 @@ class PokerEngine:
     def legal_actions(self, s: HandState) -> list[Decision]:
         if s.phase == "runs":
             seat = s.setup.seats[s.actor]
-            return [Decision("run_it", {"seat": seat, "times": k}) for k in range(1, self._max_runs(s) + 1)]
+            return [_simple("run_it", seat, k) for k in range(1, self._max_runs(s) + 1)]
         if s.phase != "bet" or s.actor < 0:
             return []
         i = s.actor
