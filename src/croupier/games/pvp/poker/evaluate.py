@@ -111,7 +111,22 @@ def hand_value(ranking: str, hole: Sequence[int], board: Sequence[int]) -> int:
     raise InvalidSelection(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
 
 
-_CODES: Final = {"best5": 0, "omaha": 1, "short_deck": 2}
+#: a ranking as the number the compiled code reads (fast.py's variant vector uses the same)
+CODES: Final = {"best5": 0, "omaha": 1, "short_deck": 2}
+
+
+@jit
+def value_row(code: int, row: npt.NDArray[np.int64], nhole: int, ncards: int,
+              top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
+              straight: npt.NDArray[np.int8], short_straight: npt.NDArray[np.int8]) -> int:
+    """The value of one hand, ``row`` = its ``nhole`` hole cards then the board (``ncards`` in
+    all), under ranking ``code`` (:data:`CODES`): the one dispatch of the compiled showdowns
+    (the engine's :func:`hand_values` and the fast path's)."""
+    if code == 1:
+        return int(_omaha(row[:nhole], row[nhole:ncards], False, top5, high, straight))
+    if code == 2:
+        return int(_best5(row, ncards, True, top5, high, short_straight))
+    return int(_eval(row, ncards, top5, high, straight))
 
 
 @jit
@@ -121,20 +136,14 @@ def _values(code: int, rows: npt.NDArray[np.int64], ncards: npt.NDArray[np.int64
             straight: npt.NDArray[np.int8], short_straight: npt.NDArray[np.int8],
             out: npt.NDArray[np.int64]) -> None:
     for p in range(rows.shape[0]):
-        row = rows[p]
-        if code == 1:
-            out[p] = _omaha(row[:nhole[p]], row[nhole[p]:ncards[p]], False, top5, high, straight)
-        elif code == 2:
-            out[p] = _best5(row, ncards[p], True, top5, high, short_straight)
-        else:
-            out[p] = _eval(row, ncards[p], top5, high, straight)
+        out[p] = value_row(code, rows[p], nhole[p], ncards[p], top5, high, straight, short_straight)
 
 
 def hand_values(ranking: str, holes: Sequence[Sequence[int]], board: Sequence[int]) -> list[int]:
     """:func:`hand_value` of each hand of ``holes`` with the same ``board``, in one compiled call
     (the engine's showdown: one call per board instead of one per player). Same values, same
     checks (a wrong card count is an :class:`InvalidSelection`)."""
-    code = _CODES.get(ranking)
+    code = CODES.get(ranking)
     if code is None:
         raise InvalidSelection(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
     if not holes:
