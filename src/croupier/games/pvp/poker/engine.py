@@ -276,30 +276,24 @@ class PokerEngine:
         cards, deck = decode_deal(s.deck, len(s.queue), value)
         hole = list(s.hole)
         boards = list(s.boards)
+        # where each card went: [seat, card, face_up] or ["board", card, run]
+        public: list[list[Any]] = []
+        down = s.variant.down_cards
+        seats = s.setup.seats
         for target, c in zip(s.queue, cards, strict=True):
             if target >= 0:
-                hole[target] = (*hole[target], c)
+                h = hole[target]
+                public.append([seats[target], c, len(h) >= down])
+                hole[target] = (*h, c)
             else:
                 boards[-1 - target] = (*boards[-1 - target], c)
+                public.append(["board", c, -1 - target])
         events = s.events + (
             Event(len(s.events), "draw", {"kind": "deal", "value": value}),
-            Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": self._public_deal(s, cards)}),
+            Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": public}),
         )
         return self._after_deal(s, {"deck": deck, "hole": tuple(hole), "boards": tuple(boards),
                                     "queue": (), "events": events})
-
-    def _public_deal(self, s: HandState, cards: Sequence[int]) -> list[list[Any]]:
-        """Where each card went: ``[seat, card, face_up]`` or ``["board", card, run]``."""
-        out: list[list[Any]] = []
-        counts = [len(h) for h in s.hole]
-        for target, c in zip(s.queue, cards, strict=True):
-            if target >= 0:
-                up = counts[target] >= s.variant.down_cards
-                counts[target] += 1
-                out.append([s.setup.seats[target], c, up])
-            else:
-                out.append(["board", c, -1 - target])
-        return out
 
     def _after_deal(self, s: HandState, ch: dict[str, Any]) -> HandState:
         """The state after a deal (``ch``: the dealt cards' changes to ``s``): betting, or the
