@@ -77,16 +77,13 @@ _STACKS, _BETS, _COMMITTED, _FOLDED, _ACTED, _ACTOR, _CURRENT, _MIN_RAISE, _RAIS
 
 
 def _rep(s: HandState, **changes: Any) -> HandState:
-    """``s._replace(**changes)`` without the generic method's walk over every field (the
-    engine's hot path makes a new state per action: each action makes exactly one)."""
-    fields = list(s)
-    for k, v in changes.items():
-        fields[_FIELD[k]] = v
-    return _new(HandState, fields)
+    """``s._replace(**changes)`` without the generic method's walk over every field."""
+    return _rep_d(s, changes)
 
 
 def _rep_d(s: HandState, changes: Mapping[str, Any]) -> HandState:
-    """:func:`_rep` with the changes in a mapping."""
+    """:func:`_rep` with the changes in a mapping (on the hot path a decision or a deal makes
+    one new state: its changes are gathered first)."""
     fields = list(s)
     for k, v in changes.items():
         fields[_FIELD[k]] = v
@@ -100,6 +97,7 @@ _SHARED: dict[tuple[str, int, int], Decision] = {}
 
 
 def _simple(name: str, seat: int, times: int = 0) -> Decision:
+    """The shared decision ``name`` of ``seat`` (``times``: run_it's count)."""
     d = _SHARED.get((name, seat, times))
     if d is None:
         args = {"seat": seat, "times": times} if times else {"seat": seat}
