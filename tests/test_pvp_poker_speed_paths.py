@@ -146,3 +146,19 @@ def play_until_bet(s: HandState) -> HandState:
     while s.phase == "deal":
         s = ENGINE.apply(s, DrawAction("deal", 0))
     return s
+
+
+def _open_key_by_groups(cards: list[int]) -> tuple[int, ...]:
+    """000 §12.9 open-card order spelled out: (count, rank) groups, largest first."""
+    ranks = [c >> 2 for c in cards]
+    groups = sorted({(ranks.count(r), r) for r in ranks}, reverse=True)
+    return (*(n for n, _ in groups), *(r for _, r in groups))
+
+
+def test_000_12_9_open_cards_key_orders_groups_then_ranks() -> None:
+    from croupier.games.pvp.poker.evaluate import open_cards_key
+
+    rnd = random.Random(129)
+    for _ in range(5000):
+        cards = rnd.sample(list(STANDARD), rnd.randint(1, 4))
+        assert open_cards_key(cards) == _open_key_by_groups(cards)

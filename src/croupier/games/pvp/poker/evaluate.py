@@ -181,6 +181,9 @@ def open_cards_key(cards: Sequence[int]) -> tuple[int, ...]:
     """How high a stud player's open cards stand (000 §12.9): groups first (four, three, two
     pair, pair), then the ranks; straights and flushes do not count on fewer than five cards.
     Suits never break ties (the rules break them by seat: the player left of the dealer)."""
+    ranks = sorted([c >> 2 for c in cards], reverse=True)
+    if len(set(ranks)) == len(ranks):  # no group (the usual case): all ones, ranks high first
+        return (1,) * len(ranks) + tuple(ranks)
     counts: dict[int, int] = {}
     for c in cards:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1
