@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import cast
 
-from croupier.games.base import Decision, play_seated
+from croupier.errors import IllegalAction
+from croupier.games.base import Decision, DrawAction
 from croupier.games.pvp.poker.engine import (
     ENGINE,
     HandSettlement,
@@ -40,29 +40,26 @@ class Bot:
     shove: int = 100
     runs: int = 500
     strength: bool = True
-    engine: PokerEngine = ENGINE
 
     def __call__(self, state: HandState, legal: list[Decision]) -> Decision:
+        # legal_actions' order: fold, check or call, then bet/raise to the least and to the most
+        # (PokerEngine.raise_range); run_it 1..k; at All-in or Fold: fold, [check], all_in
         r = self.source.randbelow
-        names = [d.name for d in legal]
-        if names[0] == "run_it":
-            return legal[-1] if r(1000) < self.runs else legal[0]
-        if "all_in" in names:  # All-in or Fold tables
+        last = legal[-1]
+        if legal[0].name == "run_it":
+            return last if r(1000) < self.runs else legal[0]
+        if last.name == "all_in":  # All-in or Fold tables
             shove = self.bet + self.shove + (300 if self._strong(state) else 0)
-            return legal[-1] if r(1000) < shove else legal[0]
+            return last if r(1000) < shove else legal[0]
         strong = self.strength and self._strong(state)
-        raises = [d for d in legal if d.name in ("bet", "raise")]
-        if raises and r(1000) < self.bet + (250 if strong else 0):
-            rng = self.engine.raise_range(state)
-            seat = raises[0].args["seat"]
-            if rng is None:
-                return raises[0]
-            low, high = rng
+        if last.name in ("bet", "raise") and r(1000) < self.bet + (250 if strong else 0):
+            first = legal[2]
+            low, high = first.args["to"], last.args["to"]  # the engine's raise_range
             if r(1000) < self.shove or low == high:
                 to = high
             else:
                 to = low + r(min(high - low, 4 * low) + 1)
-            return Decision(raises[0].name, {"seat": seat, "to": to})
+            return Decision(last.name, {"seat": first.args["seat"], "to": to})
         passive = legal[1]  # check or call
         if passive.name == "call":
             fold = self.fold * (1 if not self.strength else (0 if strong else 2))
@@ -70,7 +67,8 @@ class Bot:
                 return legal[0]
         return passive
 
-    def _strong(self, state: HandState) -> bool:
+    @staticmethod
+    def _strong(state: HandState) -> bool:
         hole = state.hole[state.actor]
         if len(hole) < 2:
             return False
@@ -95,6 +93,18 @@ PRESETS: Mapping[str, dict[str, int]] = {
 def play_hand(variant: PokerVariant, setup: HandSetup, currency: str, source: RandomSource,
               bots: Mapping[int, BotFn], engine: PokerEngine = ENGINE) -> tuple[HandState, HandSettlement]:
     """One hand from the forced bets to the settlement: deals from ``source``, each seat's
-    decisions from ``bots[seat]`` (:func:`croupier.games.base.play_seated`)."""
-    state, settlement = play_seated(engine, variant, setup, currency, source, bots)
-    return state, cast(HandSettlement, settlement)
+    decisions from ``bots[seat]``: :func:`croupier.games.base.play_seated`'s loop (the same
+    draws and decisions in the same order) with the poker hand's phases read directly."""
+    state = engine.start(variant, setup, currency)
+    apply, legal, seats = engine.apply, engine.legal_actions, setup.seats
+    while state.phase != "done":
+        if state.phase == "deal":
+            req = engine.next_draw(state)
+            if req is None:  # pragma: no cover - the engine always asks for a deal here
+                raise IllegalAction("the hand is dealing but asks for no draw")
+            state = apply(state, DrawAction(req.kind, source.randbelow(req.n)))
+            continue
+        if state.actor < 0:
+            raise IllegalAction("the round is stuck: no draw pending and nobody to act")
+        state = apply(state, bots[seats[state.actor]](state, legal(state)))
+    return state, engine.settle(state)

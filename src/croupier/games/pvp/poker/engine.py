@@ -20,6 +20,7 @@ Rules, clause by clause, and every ASSUMPTION: docs/pvp_poker.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any, Final, cast
 
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished
@@ -31,7 +32,7 @@ from croupier.games.base import (
     Event,
     replay_seated,
 )
-from croupier.games.pvp.poker.evaluate import hand_value, open_cards_key
+from croupier.games.pvp.poker.evaluate import hand_values, open_cards_key
 from croupier.games.pvp.poker.pots import Pot, build_pots, split, split_runs
 from croupier.games.pvp.poker.rake import pot_rake
 from croupier.games.pvp.poker.state import (
@@ -69,16 +70,64 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 
 _FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
-_make = HandState._make
+_new = tuple.__new__
+_STACKS, _BETS, _COMMITTED, _FOLDED, _ACTED, _ACTOR, _CURRENT, _MIN_RAISE, _RAISES, _AGGRESSOR, _EVENTS = (
+    _FIELD[k] for k in ("stacks", "bets", "committed", "folded", "acted", "actor", "current_bet", "min_raise",
+                        "raises", "aggressor", "events"))
 
 
 def _rep(s: HandState, **changes: Any) -> HandState:
-    """``s._replace(**changes)`` without the generic method's walk over every field (the
-    engine's hot path makes ~45 new states a hand)."""
+    """``s._replace(**changes)`` without the generic method's walk over every field."""
+    return _rep_d(s, changes)
+
+
+def _rep_d(s: HandState, changes: Mapping[str, Any]) -> HandState:
+    """:func:`_rep` with the changes in a mapping (on the hot path a decision or a deal makes
+    one new state: its changes are gathered first)."""
     fields = list(s)
     for k, v in changes.items():
         fields[_FIELD[k]] = v
-    return _make(fields)
+    return _new(HandState, fields)
+
+
+#: the decisions without an amount (fold, check, call, all_in; run_it k times) of each seat,
+#: made once: their args are read-only (every consumer copies them), so one object serves
+#: every hand
+_SHARED: dict[tuple[str, int, int], Decision] = {}
+
+
+def _simple(name: str, seat: int, times: int = 0) -> Decision:
+    """The shared decision ``name`` of ``seat`` (``times``: run_it's count)."""
+    d = _SHARED.get((name, seat, times))
+    if d is None:
+        args = {"seat": seat, "times": times} if times else {"seat": seat}
+        d = Decision(name, MappingProxyType(args))
+        if len(_SHARED) < 4096:  # seat numbers are few; never grow without bound
+            _SHARED[(name, seat, times)] = d
+    return d
+
+
+def _next_of(folded: Sequence[bool], stacks: Sequence[int], acted: Sequence[int], bets: Sequence[int],
+             current: int, start: int) -> int:
+    """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
+    round is closed (nobody left to act, or one player left who can act and has matched)."""
+    n = len(stacks)
+    able = 0
+    last = -1
+    first = -1
+    for k in range(n):
+        i = start + k
+        if i >= n:
+            i -= n
+        if folded[i] or not stacks[i]:
+            continue
+        able += 1
+        last = i
+        if first < 0 and (acted[i] < 0 or bets[i] < current):
+            first = i
+    if able == 0 or (able == 1 and bets[last] >= current):
+        return -1
+    return first
 
 
 def _ev(s: HandState, typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
@@ -225,45 +274,45 @@ class PokerEngine:
         cards, deck = decode_deal(s.deck, len(s.queue), value)
         hole = list(s.hole)
         boards = list(s.boards)
+        # where each card went: [seat, card, face_up] or ["board", card, run]
+        public: list[list[Any]] = []
+        down = s.variant.down_cards
+        seats = s.setup.seats
         for target, c in zip(s.queue, cards, strict=True):
             if target >= 0:
-                hole[target] = (*hole[target], c)
+                h = hole[target]
+                public.append([seats[target], c, len(h) >= down])
+                hole[target] = (*h, c)
             else:
                 boards[-1 - target] = (*boards[-1 - target], c)
+                public.append(["board", c, -1 - target])
         events = s.events + (
             Event(len(s.events), "draw", {"kind": "deal", "value": value}),
-            Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": self._public_deal(s, cards)}),
+            Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": public}),
         )
-        s = _rep(s, deck=deck, hole=tuple(hole), boards=tuple(boards), queue=(), events=events)
-        return self._after_deal(s)
+        return self._after_deal(s, {"deck": deck, "hole": tuple(hole), "boards": tuple(boards),
+                                    "queue": (), "events": events})
 
-    def _public_deal(self, s: HandState, cards: Sequence[int]) -> list[list[Any]]:
-        """Where each card went: ``[seat, card, face_up]`` or ``["board", card, run]``."""
-        out: list[list[Any]] = []
-        counts = [len(h) for h in s.hole]
-        for target, c in zip(s.queue, cards, strict=True):
-            if target >= 0:
-                up = counts[target] >= s.variant.down_cards
-                counts[target] += 1
-                out.append([s.setup.seats[target], c, up])
-            else:
-                out.append(["board", c, -1 - target])
-        return out
-
-    def _after_deal(self, s: HandState) -> HandState:
+    def _after_deal(self, s: HandState, ch: dict[str, Any]) -> HandState:
+        """The state after a deal (``ch``: the dealt cards' changes to ``s``): betting, or the
+        end. One new state on the usual path."""
         if s.folded.count(False) == 1:
-            return self._finish(s)
+            return self._finish(_rep_d(s, ch))
         if s.runout:
-            return self._finish(_rep(s, street=s.variant.streets - 1))
-        first = self._first_to_act(s)
-        actor = self._next_actor(s, first)
+            ch["street"] = s.variant.streets - 1
+            return self._finish(_rep_d(s, ch))
+        first = self._first_to_act(s, ch["hole"])
+        actor = self._next_actor(s, first)  # dealing changes no stack, bet or fold
+        ch["phase"] = "bet"
+        ch["actor"] = actor
         if actor < 0:
-            return self._close_round(_rep(s, phase="bet", actor=-1))
-        return _rep(s, phase="bet", actor=actor)
+            return self._close_round(_rep_d(s, ch))
+        return _rep_d(s, ch)
 
     # -- who acts ---------------------------------------------------------------------------------
 
-    def _first_to_act(self, s: HandState) -> int:
+    def _first_to_act(self, s: HandState, hole: tuple[tuple[int, ...], ...]) -> int:
+        """Who starts the round's betting (``hole``: the cards as just dealt)."""
         n = s.n
         b = s.setup.seats.index(s.setup.button)
         if s.variant.first_to_act == "open_cards":
@@ -273,7 +322,7 @@ class PokerEngine:
             for i in order_from_button(n, b):
                 if s.folded[i] or s.stacks[i] == 0:
                     continue
-                key = open_cards_key(s.hole[i][d:])
+                key = open_cards_key(hole[i][d:])
                 if best is None or key > best:
                     best, who = key, i
             return who
@@ -282,26 +331,8 @@ class PokerEngine:
         return (b + 1) % n
 
     def _next_actor(self, s: HandState, start: int) -> int:
-        """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
-        round is closed (nobody left to act, or one player left who can act and has matched)."""
-        n = len(s.stacks)
-        folded, stacks, acted, bets, current = s.folded, s.stacks, s.acted, s.bets, s.current_bet
-        able = 0
-        last = -1
-        first = -1
-        for k in range(n):
-            i = start + k
-            if i >= n:
-                i -= n
-            if folded[i] or not stacks[i]:
-                continue
-            able += 1
-            last = i
-            if first < 0 and (acted[i] < 0 or bets[i] < current):
-                first = i
-        if able == 0 or (able == 1 and bets[last] >= current):
-            return -1
-        return first
+        """The first player from ``start`` who must act, or -1 when the round is closed."""
+        return _next_of(s.folded, s.stacks, s.acted, s.bets, s.current_bet, start)
 
     def to_act(self, s: HandState) -> int | None:
         """The seat whose decision the hand waits for (None while dealing or when finished)."""
@@ -343,26 +374,27 @@ class PokerEngine:
     def legal_actions(self, s: HandState) -> list[Decision]:
         if s.phase == "runs":
             seat = s.setup.seats[s.actor]
-            return [Decision("run_it", {"seat": seat, "times": k}) for k in range(1, self._max_runs(s) + 1)]
+            return [_simple("run_it", seat, k) for k in range(1, self._max_runs(s) + 1)]
         if s.phase != "bet" or s.actor < 0:
             return []
         i = s.actor
         seat = s.setup.seats[i]
         to_call = s.current_bet - s.bets[i]
-        out = [Decision("fold", {"seat": seat})]
+        out = [_simple("fold", seat)]
         if s.setup.format == "all_in_or_fold":
             if to_call == 0:
-                out.append(Decision("check", {"seat": seat}))
-            out.append(Decision("all_in", {"seat": seat}))
+                out.append(_simple("check", seat))
+            out.append(_simple("all_in", seat))
             return out
-        out.append(Decision("check" if to_call == 0 else "call", {"seat": seat}))
+        passive = _simple("check" if to_call == 0 else "call", seat)
         rng = self.raise_range(s)
-        if rng is not None:
-            name = "bet" if s.current_bet == 0 else "raise"
-            out.append(Decision(name, {"seat": seat, "to": rng[0]}))
-            if rng[1] != rng[0]:
-                out.append(Decision(name, {"seat": seat, "to": rng[1]}))
-        return out
+        if rng is None:
+            return [out[0], passive]
+        name = "bet" if s.current_bet == 0 else "raise"
+        low, high = rng
+        if high == low:
+            return [out[0], passive, Decision(name, {"seat": seat, "to": low})]
+        return [out[0], passive, Decision(name, {"seat": seat, "to": low}), Decision(name, {"seat": seat, "to": high})]
 
     def is_finished(self, s: HandState) -> bool:
         return s.phase == "done"
@@ -400,36 +432,41 @@ class PokerEngine:
         return _ev(s, "decision", {"name": d.name, "args": dict(d.args)})
 
     def _bet_action(self, s: HandState, i: int, d: Decision) -> HandState:
+        """A betting decision: checked against ``s``, then made on one mutable copy of its
+        fields (``f``), frozen once (the hot path: one new state per decision)."""
         name = d.name
-        to_call = s.current_bet - s.bets[i]
-        events = self._record(s, d)
+        current = s.current_bet
+        to_call = current - s.bets[i]
         aof = s.setup.format == "all_in_or_fold"
+        f: list[Any] = list(s)
+        events = s.events
+        f[_EVENTS] = events + (Event(len(events), "decision", {"name": name, "args": dict(d.args)}),)
         if name == "fold":
-            s = _rep(s, folded=_set(s.folded, i, True), events=events)
-            if s.folded.count(False) == 1:
-                return self._finish(s)
-            return self._continue(s, i)
-        if name == "check":
+            f[_FOLDED] = folded = _set(s.folded, i, True)
+            if folded.count(False) == 1:
+                return self._finish(_new(HandState, f))
+        elif name == "check":
             if to_call and aof:
                 raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
-            return self._continue(_rep(s, acted=_set(s.acted, i, s.current_bet), events=events), i)
-        if name == "call" and not aof:
+            f[_ACTED] = _set(s.acted, i, current)
+        elif name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
-            return self._continue(self._pay(s, i, min(to_call, s.stacks[i]), events), i)
-        if name == "all_in":
+            self._pay(s, f, i, min(to_call, s.stacks[i]))
+        elif name == "all_in":
             if not aof:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
             shove = s.bets[i] + s.stacks[i]
-            if shove <= s.current_bet:
-                return self._continue(self._pay(s, i, s.stacks[i], events), i)
-            return self._continue(self._raise_to(s, i, shove, events), i)
-        if name in ("bet", "raise") and not aof:
-            if name == "bet" and s.current_bet:
-                raise IllegalAction(f"there is a bet of {s.current_bet} already: raise, not bet")
-            if name == "raise" and not s.current_bet:
+            if shove <= current:
+                self._pay(s, f, i, s.stacks[i])
+            else:
+                self._raise_to(s, f, i, shove)
+        elif name in ("bet", "raise") and not aof:
+            if name == "bet" and current:
+                raise IllegalAction(f"there is a bet of {current} already: raise, not bet")
+            if name == "raise" and not current:
                 raise IllegalAction("there is no bet to raise: bet")
             to = d.args.get("to")
             if type(to) is not int:
@@ -442,10 +479,17 @@ class PokerEngine:
                 raise IllegalAction(self._below_min(s, to, low))
             if to > high:
                 raise IllegalAction(self._above_max(s, i, to, high))
-            return self._continue(self._raise_to(s, i, to, events), i)
-        if aof:
+            self._raise_to(s, f, i, to)
+        elif aof:
             raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
-        raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
+        else:
+            raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
+        # the next player to act, or the round closed
+        nxt = _next_of(f[_FOLDED], f[_STACKS], f[_ACTED], f[_BETS], f[_CURRENT], (i + 1) % len(s.stacks))
+        if nxt < 0:
+            return self._close_round(_new(HandState, f))
+        f[_ACTOR] = nxt
+        return _new(HandState, f)
 
     def _why_no_raise(self, s: HandState, i: int) -> str:
         v = s.variant
@@ -473,33 +517,27 @@ class PokerEngine:
             return f"a raise to {to} is above the pot limit {high} (000 §12.12.3 Pot Limit: pot + 2 x the last raise)"
         return f"{to} is more than your chips: all-in is to {high}"
 
-    def _pay(self, s: HandState, i: int, amount: int, events: tuple[Event, ...]) -> HandState:
-        return _rep(s,
-            stacks=_set(s.stacks, i, s.stacks[i] - amount),
-            bets=_set(s.bets, i, s.bets[i] + amount),
-            committed=_set(s.committed, i, s.committed[i] + amount),
-            acted=_set(s.acted, i, s.current_bet),
-            events=events,
-        )
+    def _pay(self, s: HandState, f: list[Any], i: int, amount: int) -> None:
+        """Player ``i`` puts in ``amount`` (a call): written into ``f``, the fields of the next state."""
+        f[_STACKS] = _set(s.stacks, i, s.stacks[i] - amount)
+        f[_BETS] = _set(s.bets, i, s.bets[i] + amount)
+        f[_COMMITTED] = _set(s.committed, i, s.committed[i] + amount)
+        f[_ACTED] = _set(s.acted, i, s.current_bet)
 
-    def _raise_to(self, s: HandState, i: int, to: int, events: tuple[Event, ...]) -> HandState:
+    def _raise_to(self, s: HandState, f: list[Any], i: int, to: int) -> None:
+        """Player ``i`` bets or raises to ``to``: written into ``f``, the fields of the next state."""
         inc = to - s.current_bet
         full = inc >= s.min_raise
         amount = to - s.bets[i]
-        return _rep(s,
-            stacks=_set(s.stacks, i, s.stacks[i] - amount),
-            bets=_set(s.bets, i, to),
-            committed=_set(s.committed, i, s.committed[i] + amount),
-            acted=_set(s.acted, i, to), events=events,
-            current_bet=to, aggressor=i,
-            min_raise=inc if full else s.min_raise, raises=s.raises + 1 if full else s.raises,
-        )
-
-    def _continue(self, s: HandState, i: int) -> HandState:
-        nxt = self._next_actor(s, (i + 1) % s.n)
-        if nxt < 0:
-            return self._close_round(s)
-        return _rep(s, actor=nxt)
+        f[_STACKS] = _set(s.stacks, i, s.stacks[i] - amount)
+        f[_BETS] = _set(s.bets, i, to)
+        f[_COMMITTED] = _set(s.committed, i, s.committed[i] + amount)
+        f[_ACTED] = _set(s.acted, i, to)
+        f[_CURRENT] = to
+        f[_AGGRESSOR] = i
+        if full:
+            f[_MIN_RAISE] = inc
+            f[_RAISES] = s.raises + 1
 
     def _fast_fold(self, s: HandState, i: int, d: Decision) -> HandState:
         if s.setup.format != "rush":
@@ -524,21 +562,20 @@ class PokerEngine:
 
     def _close_round(self, s: HandState) -> HandState:
         v = s.variant
-        s = _rep(s, events=_ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)}))
-        if s.folded.count(False) == 1:
-            return self._finish(s)
-        if s.street == v.streets - 1:
-            return self._finish(s)
-        able = sum(1 for i in range(s.n) if not s.folded[i] and s.stacks[i] > 0)
+        events = _ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)})
+        if s.folded.count(False) == 1 or s.street == v.streets - 1:
+            return self._finish(_rep(s, events=events))
+        n = len(s.stacks)
+        able = sum(1 for i in range(n) if not s.folded[i] and s.stacks[i] > 0)
         if able >= 2:
             street = s.street + 1
             unit = v.bet_unit(street, s.setup.big_blind) if v.structure == "fixed_limit" else s.setup.big_blind
-            return _rep(s,
-                street=street, phase="deal", queue=self._street_queue(s, street), bets=(0,) * s.n,
-                acted=(-1,) * s.n, current_bet=0, min_raise=unit, raises=0, aggressor=-1, actor=-1,
+            return _rep(s, events=events,
+                street=street, phase="deal", queue=self._street_queue(s, street), bets=(0,) * n,
+                acted=(-1,) * n, current_bet=0, min_raise=unit, raises=0, aggressor=-1, actor=-1,
             )
         # all-in: no more betting; the rest is dealt (once, or twice/three times if all agree)
-        s = _rep(s, runout=True, actor=-1, bets=(0,) * s.n, current_bet=0)
+        s = _rep(s, events=events, runout=True, actor=-1, bets=(0,) * n, current_bet=0)
         if self._max_runs(s) > 1:
             voters = self._in_hand_order(s)
             return _rep(s, phase="runs", actor=voters[0], votes=(0,) * s.n)
@@ -568,14 +605,15 @@ class PokerEngine:
         top = self._max_runs(s)
         if type(times) is not int or not 1 <= times <= top:
             raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        s = _rep(s, votes=_set(s.votes, i, times), events=self._record(s, d))
+        votes = _set(s.votes, i, times)
+        events = self._record(s, d)
         voters = self._in_hand_order(s)
-        waiting = [j for j in voters if s.votes[j] == 0]
-        if waiting:
-            return _rep(s, actor=waiting[0])
-        runs = min(s.votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
-        s = _rep(s, events=_ev(s, "runs_agreed", {"times": runs}))
-        return self._deal_rest(s, runs)
+        for j in voters:
+            if votes[j] == 0:
+                return _rep(s, votes=votes, events=events, actor=j)
+        runs = min(votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
+        events += (Event(len(events), "runs_agreed", {"times": runs}),)
+        return self._deal_rest(_rep(s, votes=votes, events=events), runs)
 
     def _deal_rest(self, s: HandState, runs: int) -> HandState:
         v = s.variant
@@ -615,18 +653,21 @@ class PokerEngine:
         runs = len(s.boards)
         showdown = len(live) > 1
         values: list[list[int]] = []
-        if showdown:
+        if showdown:  # one compiled call per board; a folded hand is -1
+            holes = [s.hole[i] for i in live]
             for r in range(runs):
-                values.append([hand_value(v.ranking, s.hole[i], s.boards[r]) if not s.folded[i] else -1
-                               for i in range(n)])
+                row = [-1] * n
+                for i, x in zip(live, hand_values(v.ranking, holes, s.boards[r]), strict=True):
+                    row[i] = x
+                values.append(row)
         won = [0] * n
         pot_results = []
         winners_any: set[int] = set()
         for pot, rake in zip(pots, rakes, strict=True):
             pr = self._award(pot, rake, values, order, runs, won, winners_any)
-            pot_results.append(pr._replace(eligible=tuple(seats[i] for i in pot.eligible),
-                                           won={seats[i]: w for i, w in pr.won.items()},
-                                           runs=tuple(tuple(seats[i] for i in w) for w in pr.runs)))
+            pot_results.append(PotResult(pr.amount, pr.rake, tuple(seats[i] for i in pot.eligible),
+                                         {seats[i]: w for i, w in pr.won.items()},
+                                         tuple(tuple(seats[i] for i in w) for w in pr.runs)))
         shown: dict[int, tuple[int, ...]] = {}
         mucked: list[int] = []
         if showdown:

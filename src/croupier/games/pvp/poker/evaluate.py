@@ -111,6 +111,60 @@ def hand_value(ranking: str, hole: Sequence[int], board: Sequence[int]) -> int:
     raise InvalidSelection(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
 
 
+#: a ranking as the number the compiled code reads (fast.py's variant vector uses the same)
+CODES: Final = {"best5": 0, "omaha": 1, "short_deck": 2}
+
+
+@jit
+def value_row(code: int, row: npt.NDArray[np.int64], nhole: int, ncards: int,
+              top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
+              straight: npt.NDArray[np.int8], short_straight: npt.NDArray[np.int8]) -> int:
+    """The value of one hand, ``row`` = its ``nhole`` hole cards then the board (``ncards`` in
+    all), under ranking ``code`` (:data:`CODES`): the one dispatch of the compiled showdowns
+    (the engine's :func:`hand_values` and the fast path's)."""
+    if code == 1:
+        return int(_omaha(row[:nhole], row[nhole:ncards], False, top5, high, straight))
+    if code == 2:
+        return int(_best5(row, ncards, True, top5, high, short_straight))
+    return int(_eval(row, ncards, top5, high, straight))
+
+
+@jit
+def _values(code: int, rows: npt.NDArray[np.int64], ncards: npt.NDArray[np.int64],
+            nhole: npt.NDArray[np.int64],
+            top5: npt.NDArray[np.int32], high: npt.NDArray[np.int32],
+            straight: npt.NDArray[np.int8], short_straight: npt.NDArray[np.int8],
+            out: npt.NDArray[np.int64]) -> None:
+    for p in range(rows.shape[0]):
+        out[p] = value_row(code, rows[p], nhole[p], ncards[p], top5, high, straight, short_straight)
+
+
+def hand_values(ranking: str, holes: Sequence[Sequence[int]], board: Sequence[int]) -> list[int]:
+    """:func:`hand_value` of each hand of ``holes`` with the same ``board``, in one compiled call
+    (the engine's showdown: one call per board instead of one per player). Same values, same
+    checks (a wrong card count is an :class:`InvalidSelection`)."""
+    code = CODES.get(ranking)
+    if code is None:
+        raise InvalidSelection(f"unknown ranking {ranking!r}; known: {', '.join(RANKINGS)}")
+    if not holes:
+        return []
+    nb = len(board)
+    holes_n = [len(h) for h in holes]
+    lens = [k + nb for k in holes_n]
+    for k in (holes_n if code == 1 else lens):
+        if code == 1 and (k < 2 or nb < 3):
+            raise InvalidSelection(f"an Omaha hand needs 2+ hole and 3+ board cards, got {k} and {nb}")
+        if code != 1 and not 5 <= k <= 7:
+            raise InvalidSelection(f"a {ranking} hand has 5 to 7 cards, got {k}")
+    width = max(lens)  # rows: hole then board, padded to one width
+    rows = np.array([(*h, *board, *(0,) * (width - k)) for h, k in zip(holes, lens, strict=True)],
+                    dtype=np.int64)
+    vals = np.empty(len(holes), dtype=np.int64)  # filled in place: a returned array costs more
+    _values(code, rows, np.array(lens, dtype=np.int64), np.array(holes_n, dtype=np.int64),
+            TOP5, HIGH, STRAIGHT, SHORT_STRAIGHT, vals)
+    return vals.tolist()
+
+
 def category_name(ranking: str, value: int) -> str:
     """``flush``, ``full_house``... of a value (Short Deck's swapped categories named back)."""
     from croupier.cards.poker import CATEGORIES, is_royal
@@ -127,6 +181,9 @@ def open_cards_key(cards: Sequence[int]) -> tuple[int, ...]:
     """How high a stud player's open cards stand (000 §12.9): groups first (four, three, two
     pair, pair), then the ranks; straights and flushes do not count on fewer than five cards.
     Suits never break ties (the rules break them by seat: the player left of the dealer)."""
+    ranks = sorted([c >> 2 for c in cards], reverse=True)
+    if len(set(ranks)) == len(ranks):  # no group (the usual case): all ones, ranks high first
+        return (1,) * len(ranks) + tuple(ranks)
     counts: dict[int, int] = {}
     for c in cards:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1

@@ -24,13 +24,12 @@ import numpy as np
 import numpy.typing as npt
 
 from croupier.cards._jit import jit
-from croupier.cards.poker import _eval
 from croupier.cards.poker_tables import HIGH, STRAIGHT, TOP5
 from croupier.errors import InvalidBet
 from croupier.games.base import Decision, DrawAction
 from croupier.games.pvp.poker.bots import Bot
 from croupier.games.pvp.poker.engine import ENGINE, HandSetup, HandState
-from croupier.games.pvp.poker.evaluate import SHORT_STRAIGHT, _omaha, _swap_flush_full
+from croupier.games.pvp.poker.evaluate import CODES, SHORT_STRAIGHT, value_row
 from croupier.games.pvp.poker.variant import PokerVariant
 from croupier.rng import RandomSource
 
@@ -46,7 +45,7 @@ _M2: Final = 0x94D049BB133111EB
 V_STRUCT, V_SHORT, V_RANK, V_HOLE, V_DOWN, V_NSTREETS, V_SC0, V_SC1, V_SC2, V_PLAYERS, \
     V_STUD, V_MAXBETS, V_RUNMAX = range(13)
 _STRUCTS: Final = {"fixed_limit": 0, "no_limit": 1, "pot_limit": 2}
-_RANKS: Final = {"best5": 0, "omaha": 1, "short_deck": 2}
+_RANKS: Final = CODES
 
 # per-hand results (one row per hand): seat columns are player indexes
 R_RAKE, R_NPOTS, R_STREET = 0, 1, 2
@@ -216,16 +215,12 @@ def _max_runs(vp: I64, sc: I64) -> int:
 
 @jit
 def _value(vp: I64, hole: I64, nh: int, board: I64, nb: int, buf: I64) -> int:
-    if vp[V_RANK] == 1:
-        return int(_omaha(hole[:nh], board[:nb], False, TOP5, HIGH, STRAIGHT))
+    """The engine's showdown value (evaluate.value_row, one dispatch for both)."""
     for j in range(nh):
         buf[j] = hole[j]
     for j in range(nb):
         buf[nh + j] = board[j]
-    v = _eval(buf, nh + nb, TOP5, HIGH, SHORT_STRAIGHT if vp[V_RANK] == 2 else STRAIGHT)
-    if vp[V_RANK] == 2:
-        return int(_swap_flush_full(v))
-    return int(v)
+    return int(value_row(vp[V_RANK], buf, nh, nh + nb, TOP5, HIGH, STRAIGHT, SHORT_STRAIGHT))
 
 
 @jit
@@ -312,7 +307,7 @@ def _finish(vp: I64, sc: I64, committed: I64, folded: I64, stacks: I64, hole: I6
     runs = sc[S_RUNS]
     values = np.full((runs, n), -1, dtype=np.int64)
     if live > 1:
-        buf = np.empty(7, dtype=np.int64)
+        buf = np.empty(10, dtype=np.int64)  # up to 5 hole cards + 5 board cards
         for r in range(runs):
             for i in range(n):
                 if not folded[i]:
