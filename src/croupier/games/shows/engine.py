@@ -113,6 +113,13 @@ class ShowEngine:
             return []
         return self.show.decisions(state.variant, state.stage)
 
+    def refusal(self, state: ShowState, action: Decision) -> str | None:
+        """Why a decision not allowed now is refused, when the show says it more precisely than
+        the list of the allowed ones (the platform asks too, before the engine)."""
+        if state.settlement is not None:
+            return None
+        return self.show.refusal(state.variant, state.stage, action)
+
     def is_finished(self, state: ShowState) -> bool:
         return state.settlement is not None
 
@@ -137,7 +144,7 @@ class ShowEngine:
                 raise IllegalAction(f"the round waits for a {req.kind} draw, not a decision")
             legal = show.decisions(v, state.stage)
             if action not in legal:
-                why = show.refusal(v, state.stage, action)
+                why = self.refusal(state, action)
                 if why is not None:
                     raise IllegalAction(why)
                 names = ", ".join(f"{d.name} {dict(d.args)}" for d in legal) or "none"
