@@ -87,6 +87,14 @@ def test_000_12_28_top_up_costs_one_bet_per_spin() -> None:
         assert settled.total_stake == stake + 1800 == settled.bets[0].stake
 
 
+def test_000_12_28_top_up_cost_rounds_up_in_the_house_favour() -> None:
+    """Two rings bought at 1000 minor units: a bet is 1000 / 9; the spin costs 112 (rounded up:
+    a charge rounds in the house's favour as a return rounds down)."""
+    state = spin(top_up_round(code="buy_two_rings", stake=1000), 5)
+    assert stakes_of(state) == {0: ("buy_two_rings", 1112)}
+    assert state.events[-2].data["stake_added"] == 112
+
+
 def test_000_12_28_top_up_wheel_adds_5_to_50_bets_to_the_top_briefcase() -> None:
     assert V.top_up is not None
     assert min(s.value for s in V.top_up.segments) == 5 and max(s.value for s in V.top_up.segments) == 50

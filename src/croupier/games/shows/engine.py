@@ -8,7 +8,7 @@ at the table's ``max_win`` for the currency if the variant sets one.
 
 Stakes added mid-round: a decision may add a stake to a bet (:meth:`Show.stake_added`, a ratio of
 the bet's opening stake: Deal or No Deal's top-up spin costs one bet). The bet's stake grows by
-``apply_ratio(opening, ratio)`` (the decision event records ``stake_added``); the settlement shows
+``added_stake(opening, ratio)`` (rounded up; the decision event records ``stake_added``); the settlement shows
 the total stake of the bet, the return stays ``apply_ratio(opening, base + scale * odds)``.
 ``ShowState.committed_stakes()`` tells the platform what each bet has at stake now, which it
 debits as it does a blackjack double (``platform/interactive.py``, ``_debit_added``).
@@ -17,6 +17,7 @@ debits as it does a blackjack double (``platform/interactive.py``, ``_debit_adde
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished, UnknownBetCode
@@ -35,6 +36,13 @@ from croupier.games.cardcompare.common import checked_stake
 from croupier.games.shows.tree import Show
 from croupier.games.shows.variant import ShowVariant
 from croupier.money import apply_ratio, currency
+
+
+def added_stake(opening: int, ratio: Fraction) -> int:
+    """A stake added mid-round, ``opening x ratio`` minor units rounded up: the one rounding rule
+    rounds in the house's favour, so a charge rounds up as a return rounds down (a top-up of a
+    bet that bought two rings at 10.00 EUR costs ceil(1000 / 9) = 112 minor units)."""
+    return -((-opening * ratio.numerator) // ratio.denominator)
 
 
 class PlacedBet(NamedTuple):
@@ -149,7 +157,7 @@ class ShowEngine:
                     raise IllegalAction(why)
                 names = ", ".join(f"{d.name} {dict(d.args)}" for d in legal) or "none"
                 raise IllegalAction(f"{action.name} {dict(action.args)} is not allowed now; allowed: {names}")
-            bets = tuple(b._replace(added=b.added + apply_ratio(b.stake, show.stake_added(v, state.stage, action, b.key)))
+            bets = tuple(b._replace(added=b.added + added_stake(b.stake, show.stake_added(v, state.stage, action, b.key)))
                          for b in state.bets)
             stage = show.decide(v, state.stage, action)
             said: dict[str, Any] = {"name": action.name, "args": dict(action.args)}

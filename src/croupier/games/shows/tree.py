@@ -136,7 +136,7 @@ class Show(Generic[V, St]):
     def stake_added(self, v: V, stage: St, decision: Decision, bet: Hashable) -> Fraction:
         """The stake ``decision`` adds to a bet mid-round, as a ratio of the bet's opening stake
         (0: none; Deal or No Deal's top-up spin adds one bet). The engine adds
-        ``apply_ratio(opening stake, ratio)`` to the bet's stake; :meth:`pays` stays per unit of
+        ``added_stake(opening stake, ratio)`` (rounded up) to the bet's stake; :meth:`pays` stays per unit of
         the opening stake (docs/shows.md, "Stakes added mid-round")."""
         return Fraction(0)
 

@@ -17,7 +17,7 @@ from croupier.games.shows.deal_or_no_deal.show import (
     Stage,
     values_of,
 )
-from croupier.games.shows.engine import ShowEngine, ShowState
+from croupier.games.shows.engine import ShowEngine, ShowState, added_stake
 from croupier.money import apply_ratio
 
 
@@ -52,7 +52,7 @@ class DondEngine(ShowEngine):
         if v.top_up is not None and (st.top_segment >= 0 or st.done):
             bet = state.bets[0]
             out.update({"top_up_round": st.topping, "top_ups": st.topups, "topped_up_bets": str(st.added),
-                        "top_up_cost_minor": apply_ratio(bet.stake, Fraction(1, v.costs[bet.code]))})
+                        "top_up_cost_minor": added_stake(bet.stake, Fraction(1, v.costs[bet.code]))})
         if st.asking and st.offer is not None:
             out["offer_bets"] = str(st.offer)
             bet = state.bets[0]
