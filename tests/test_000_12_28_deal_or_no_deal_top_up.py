@@ -142,7 +142,7 @@ def test_000_12_28_top_up_round_comes_after_qualifying_before_the_cases_open() -
     with pytest.raises(RoundFinished):  # not qualified: the round is settled, nothing to top up
         ENGINE.apply(failed, TOP_UP)
     window = top_up_round()
-    assert ENGINE.legal_actions(window) == [TOP_UP, OPEN_CASES]
+    assert ENGINE.legal_actions(window) == [OPEN_CASES, TOP_UP]  # the default first
     opened = ENGINE.apply(window, OPEN_CASES)
     for _ in range(3):
         opened = ENGINE.apply(opened, DrawAction("case", 0))

@@ -77,8 +77,15 @@ class DondVariant(ShowVariant):
 
     @property
     def payouts(self) -> dict[str, str]:
-        return {code: "the case won, 1 bet = the stake" if c == 1 else f"the case won, 1 bet = stake / {c}"
-                for code, c in self.costs.items()}
+        out = {code: "the case won, 1 bet = the stake" if c == 1 else f"the case won, 1 bet = stake / {c}"
+               for code, c in self.costs.items()}
+        if self.top_up is not None:  # the rows of exact.top_up_figures
+            from croupier.games.shows.deal_or_no_deal.exact import TOP_UP_ROWS
+
+            values = sorted(s.value for s in self.top_up.segments)
+            out["top_up"] = f"1 bet a spin; adds {values[0]}-{values[-1]} bets to the top case"
+            out.update({f"spin_top_up_{k}": f"a spin + {k} top-up(s), per unit of total stake" for k in TOP_UP_ROWS})
+        return out
 
     def p_gold(self) -> Fraction:
         return Fraction(self.ring_gold, self.ring_segments)
@@ -111,8 +118,8 @@ class DondVariant(ShowVariant):
             mu = self.top_up_mean()
             lines += [""] + segment_table("Top Up wheel (bets added to the top briefcase, one bet a spin)",
                                           self.top_up, "value")
-            lines += [f"- mean top-up = {mu} bets; a top-up spin returns {mu}/{len(self.cases) + 1} = "
-                      f"{pct(self.top_up_rtp())} of its bet never dealing (the topped case is the "
+            lines += [f"- mean top-up = {mu} bets; a top-up spin returns {mu} / {len(self.cases) + 1} = "
+                      f"{self.top_up_rtp()} ({pct(self.top_up_rtp())}) of its bet never dealing (the topped case is the "
                       f"player's with probability 1/{len(self.cases) + 1})", ""]
         return "\n".join(lines + self._rules_table())
 
@@ -146,6 +153,16 @@ class DondVariant(ShowVariant):
         for label, rule in rules:
             m = prize_law(self, rule).mean
             lines.append(f"| {label} | {float(m):.4f} | {pct(q * m)} | {q * m} |")
+        if self.top_up is not None:
+            from croupier.games.shows.deal_or_no_deal.exact import topped_up_rtp
+
+            lines += ["", "### Topping up (a spin, then k top-up spins once qualified, never dealing)", "",
+                      f"Per unit of total stake: expected return / expected stake `1 + {q} k` bets.", "",
+                      "| top-up spins k | mean win (bets) | RTP | exact |", "|---|---|---|---|"]
+            for k in (0, 1, 2, 5, 10, 50):
+                r = topped_up_rtp(self, "spin", k)
+                m = self.mean_prize() + k * self.top_up_rtp()
+                lines.append(f"| {k} | {float(m):.4f} | {pct(r)} | {r} |")
         return lines + [""]
 
 
@@ -334,7 +351,8 @@ class DondShow(Show[DondVariant, Stage]):
 
     def decisions(self, v: DondVariant, st: Stage) -> list[Decision]:
         if st.topping and not st.spinning and not st.done:
-            return [Decision(TOP_UP), Decision(OPEN_CASES)]
+            # the default first: a caller taking the first legal answer never tops up for ever
+            return [Decision(OPEN_CASES), Decision(TOP_UP)]
         if not st.asking or st.done:
             return []
         out = [Decision(DEAL), Decision(NO_DEAL)]
