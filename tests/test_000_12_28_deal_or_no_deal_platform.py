@@ -18,7 +18,8 @@ from tests.interactive_helpers import find_seed, first_decision
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import make_settings
 from tests.test_platform_api import problem
-from tests.test_platform_interactive_api import Client
+from tests.test_platform_interactive import FakeClock
+from tests.test_platform_interactive_api import Client, clocked_api  # noqa: F401  (fixture)
 
 GAME = {"game": "deal_or_no_deal", "variant": "standard"}
 SPIN = [{"code": "spin", "stake": "10.00"}]
@@ -165,3 +166,21 @@ def test_000_12_28_top_up_when_not_qualified_is_refused(api: Client) -> None:
     assert body["state"] == "settled"
     problem(api.act(h, body["round_id"], "top_up", decision_no=0), 409, "round_finished")
     assert balance(api, h) == 9000
+
+
+def test_000_12_28_top_up_round_timer_opens_the_cases_and_buys_nothing(
+        clocked_api: tuple[Client, FakeClock]) -> None:  # noqa: F811
+    """No answer in the Top Up round opens the briefcases (ASSUMPTION: the timer never buys a
+    spin); then No Deal at every offer: the stake stays the qualifying spin's."""
+    api, clock = clocked_api
+    h = api.player(deposit="100.00")
+    api.seeded(h, *seeds(True))
+    rid = api.start(h, GAME, SPIN).json()["round_id"]
+    clock.advance(13.5)
+    view = api.c.get(f"/api/interactive/{rid}", headers=h).json()
+    assert [t["name"] for t in view["timeouts"]][:1] == ["open_cases"]
+    clock.advance(13.5 * 10)
+    done = api.c.get(f"/api/interactive/{rid}", headers=h).json()
+    assert done["state"] == "settled" and done["stake_minor"] == 1000
+    assert [t["name"] for t in done["timeouts"]] == ["open_cases", "no_deal", "no_deal", "no_deal", "no_deal"]
+    assert balance(api, h) == 9000 + done["returned_minor"]
