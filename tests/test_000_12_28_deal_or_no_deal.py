@@ -50,6 +50,7 @@ from .shows_helpers import assert_simulation_inside
 V = load_variant("deal_or_no_deal", "standard")
 GOLD, GREY = 0, V.ring_segments - 1
 DEAL, NO_DEAL, SWITCH = Decision("deal"), Decision("no_deal"), Decision("switch")
+TOP_UP, OPEN_CASES = Decision("top_up"), Decision("open_cases")
 
 
 def top_pos(v: DondVariant, value: int) -> int:
@@ -57,13 +58,26 @@ def top_pos(v: DondVariant, value: int) -> int:
     return v.top.positions.index(seg)
 
 
-def qualified(code: str = "spin", stake: int = 900, top: int = 500, rings: tuple[int, ...] = (GOLD,) * 3) -> Any:
+def qualified(code: str = "spin", stake: int = 900, top: int = 500, rings: tuple[int, ...] = (GOLD,) * 3,
+              top_ups: tuple[int, ...] = (), open_cases: bool = True) -> Any:
+    """A round through the vault and the top draw, then the Top Up round: a spin landing on each
+    of ``top_ups`` (bets added), then the cases opened (unless ``open_cases`` is False)."""
     state = ENGINE.start(V, [BetRequest(code, stake)], "EUR")
     for k, x in enumerate(rings):
         state = ENGINE.apply(state, DrawAction(f"ring{k + 1}", x))
     if ENGINE.is_finished(state):
         return state
-    return ENGINE.apply(state, DrawAction("top", top_pos(V, top)))
+    state = ENGINE.apply(state, DrawAction("top", top_pos(V, top)))
+    for x in top_ups:
+        state = ENGINE.apply(state, TOP_UP)
+        state = ENGINE.apply(state, DrawAction("top_up", up_pos(V, x)))
+    return ENGINE.apply(state, OPEN_CASES) if open_cases else state
+
+
+def up_pos(v: DondVariant, value: int) -> int:
+    assert v.top_up is not None
+    seg = next(i for i, s in enumerate(v.top_up.segments) if s.value == value)
+    return v.top_up.positions.index(seg)
 
 
 def open_value(state: Any, value: Fraction | int) -> Any:
@@ -377,8 +391,15 @@ def test_000_12_28_every_round_settles_and_replays() -> None:
     from croupier.rng import seeded
 
     spec = game("deal_or_no_deal")
+
+    def decide(state: Any, legal: list[Decision], k: int) -> Decision:
+        if TOP_UP in legal:  # top up k % 3 times
+            return TOP_UP if state.stage.topups < k % 3 else OPEN_CASES
+        return legal[k % len(legal)]
+
     for seed, code in itertools.product(range(30), ("spin", "buy_two_rings")):
         state, settlement = play(spec.engine, V, [BetRequest(code, 900)], "EUR", seeded(seed),
-                                 decide=lambda st, legal, k=seed: legal[k % len(legal)])
-        assert settlement.total_stake == 900 and settlement.total_returned >= 0
+                                 decide=lambda st, legal, k=seed: decide(st, legal, k))
+        bet = 900 // V.costs[code]
+        assert settlement.total_stake == 900 + bet * state.stage.topups and settlement.total_returned >= 0
         assert replay(spec.engine, V, state.events) == settlement

@@ -217,7 +217,7 @@ def test_shape_selection_errors_name_the_bet() -> None:
         DC.start(v, [BetRequest("5", 100, (1,))], "EUR")
 
 
-SHOWS = ["dream_catcher", "wheel_of_fortune", "penalty", "rps", "gonzo", "lucky_spin"]
+SHOWS = ["dream_catcher", "wheel_of_fortune", "penalty", "rps", "gonzo", "lucky_spin", "deal_or_no_deal"]
 
 
 @pytest.mark.parametrize("name", SHOWS)
@@ -235,8 +235,14 @@ def test_shape_every_show_round_settles_every_bet_and_replays(name: str) -> None
     @settings(max_examples=15, deadline=None)
     @given(seed=st.integers(0, 10**9))
     def check(seed: int) -> None:
-        state, settlement = play(spec.engine, v, bets, cur, seeded(seed))
-        assert [b.stake for b in settlement.bets] == [b.stake for b in bets]  # every bet settled
+        # a show that asks the player (Deal or No Deal) gets any legal answer, a top-up included
+        pick = seeded(seed + 1)
+        state, settlement = play(spec.engine, v, bets, cur, seeded(seed),
+                                 decide=lambda _s, legal: legal[pick.randbelow(len(legal))])
+        added = [e.data.get("stake_added", 0) for e in state.events if e.type == "decision"]
+        # every bet settled, on its opening stake plus the stakes decisions added (one bet here)
+        assert sum(b.stake for b in settlement.bets) == sum(b.stake for b in bets) + sum(added)
+        assert len(settlement.bets) == len(bets)
         assert all(b.returned >= 0 for b in settlement.bets)
         assert replay(spec.engine, v, state.events) == settlement
 

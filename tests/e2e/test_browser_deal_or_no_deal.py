@@ -1,5 +1,7 @@
 """Deal or No Deal Live in Chromium (000 §12.28): on the game page a player spins the vault
-(two rings bought: a 1 in 3 chance to qualify) until a spin qualifies, then answers the banker -
+(two rings bought: a 1 in 3 chance to qualify) until a spin qualifies, tops up once (the Top Up
+button appears only in the Top Up round; the balance shows the debit), opens the cases, then
+answers the banker -
 No Deal to the first three offers (the cases open 3, 4, 4, 3 on the board), then Switch at the last
 offer - and the balance moves by exactly the settlement recalled from Games History."""
 
@@ -32,6 +34,12 @@ def _spin(page: Any, prev: str | None) -> str:
     return str(page.get_attribute("#stage", "data-round"))
 
 
+def result_stake(recall: dict[str, Any]) -> int:
+    """The round's stake in its settlement record: the qualifying spin and the top-up spin."""
+    settled = next(e["data"] for e in recall["events"] if e["type"] == "round_settled")
+    return int(settled["total_stake"])
+
+
 def _answer(page: Any, name: str) -> None:
     n = page.get_attribute("#stage", "data-decision")
     page.click(f"#act-{name}")
@@ -60,8 +68,21 @@ def test_000_12_28_a_game_played_to_the_end_in_the_browser(
         page.evaluate("() => { const b = document.querySelector('#clear'); if (!b.disabled) b.click(); }")
     else:  # pragma: no cover - (2/3)^40
         raise AssertionError("no spin qualified")
+    # the Top Up round (000 §12.28): the Top Up button appears only now, and says its cost
     names = sorted(b.get_attribute("data-action") for b in page.query_selector_all("#decisions button"))
-    assert names == ["deal", "no_deal"]
+    assert names == ["open_cases", "top_up"]
+    assert "Top Up round" in (page.text_content("#headline") or "")
+    assert "+" in (page.text_content("#act-top_up") or "")
+    cash = _minor(page, "#balance")
+    _answer(page, "top_up")  # one spin: one more bet at stake
+    view = _get(page, f"/api/interactive/{rid}")["body"]
+    cost = view["table"]["top_up_cost_minor"]  # one bet: the stake of two rings bought / 9, rounded up
+    assert view["table"]["top_ups"] == 1 and cost > 0
+    assert view["stake_minor"] == view["bets"][0]["stake_minor"] + cost
+    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{cash - cost}'")
+    _answer(page, "open_cases")
+    names = sorted(b.get_attribute("data-action") for b in page.query_selector_all("#decisions button"))
+    assert names == ["deal", "no_deal"]  # no Top Up once the cases open
     assert "Deal or No Deal?" in (page.text_content("#headline") or "")
     for _stage in range(3):
         _answer(page, "no_deal")
@@ -72,7 +93,8 @@ def test_000_12_28_a_game_played_to_the_end_in_the_browser(
     recall = _recall(page, int(rid))
     assert recall["state"] == "settled" and recall["game"] == "deal_or_no_deal"
     assert [e["data"]["name"] for e in recall["events"] if e["type"] == "decision"] == \
-        ["no_deal", "no_deal", "no_deal", "switch"]
+        ["top_up", "open_cases", "no_deal", "no_deal", "no_deal", "switch"]
+    assert result_stake(recall) == recall["stake_minor"]
     result = next(e["data"] for e in recall["events"] if e["type"] == "result")
     assert len(result["opened"]) == 14 and result["win_bets"] == result["other"]
     after = before - recall["stake_minor"] + recall["returned_minor"]

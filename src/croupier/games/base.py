@@ -11,6 +11,13 @@ cannot tell which).
 * ``settle(state)`` returns the :class:`Settlement` of a finished round.
 * ``state.events`` is the append-only record; :func:`replay` rebuilds a round from it and checks
   that the same events and settlement come out.
+
+Stakes added mid-round (a blackjack double or split, a poker Call, a Deal or No Deal top-up
+spin): a decision may raise what a bet has at stake; the settlement's ``BetResult.stake`` is the
+bet's total stake. The platform debits the difference in the decision's transaction
+(``platform/interactive.py``); it reads what each bet has at stake from the state's optional
+``committed_stakes() -> {bet_id: (code, stake)}`` (the show engine's states offer it), else from
+what it knows of the older engines (``platform/decisions.py``, ``stakes_of``).
 """
 
 from __future__ import annotations

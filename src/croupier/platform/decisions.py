@@ -38,6 +38,9 @@ def stakes_of(state: Any) -> Stakes:
     from croupier.games.cardcompare.top_card.engine import TopCardState
     from croupier.games.dealer_poker.engine import PokerState
 
+    own = getattr(state, "committed_stakes", None)
+    if callable(own):  # the engine contract's hook (games/base.py): the show engine's top-up spin
+        return dict(own())
     if isinstance(state, PokerState):
         return {b.bet_id: (b.code, b.stake) for b in state.bets}
     if isinstance(state, BlackjackState):

@@ -489,6 +489,11 @@ def _parse_decision(live: Live, action: str, args: Mapping[str, Any] | None) -> 
     legal = live.spec.engine.legal_actions(live.state)
     same = [d for d in legal if d.name == action]
     if not same:
+        # an engine may say more precisely why (the show engine: a top-up after the cases opened)
+        why = getattr(live.spec.engine, "refusal", None)
+        reason = why(live.state, Decision(action, dict(args or {}))) if why is not None else None
+        if reason:
+            raise IllegalAction(str(reason))
         allowed = ", ".join(dict.fromkeys(d.name for d in legal)) or "none"
         raise IllegalAction(f"{action!r} is not allowed now; allowed: {allowed}")
     if not args:

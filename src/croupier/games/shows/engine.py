@@ -5,11 +5,19 @@ segment shown, a bonus drawn...) and one ``decision`` event per player choice, a
 when the stage is finished, ``result`` (the show's view) and ``round_settled``. Each bet returns
 ``apply_ratio(stake, base + scale * odds)`` (the one rounding rule, once per bet), the win capped
 at the table's ``max_win`` for the currency if the variant sets one.
+
+Stakes added mid-round: a decision may add a stake to a bet (:meth:`Show.stake_added`, a ratio of
+the bet's opening stake: Deal or No Deal's top-up spin costs one bet). The bet's stake grows by
+``added_stake(opening, ratio)`` (rounded up; the decision event records ``stake_added``); the settlement shows
+the total stake of the bet, the return stays ``apply_ratio(opening, base + scale * odds)``.
+``ShowState.committed_stakes()`` tells the platform what each bet has at stake now, which it
+debits as it does a blackjack double (``platform/interactive.py``, ``_debit_added``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished, UnknownBetCode
@@ -30,11 +38,23 @@ from croupier.games.shows.variant import ShowVariant
 from croupier.money import apply_ratio, currency
 
 
+def added_stake(opening: int, ratio: Fraction) -> int:
+    """A stake added mid-round, ``opening x ratio`` minor units rounded up: the one rounding rule
+    rounds in the house's favour, so a charge rounds up as a return rounds down (a top-up of a
+    bet that bought two rings at 10.00 EUR costs ceil(1000 / 9) = 112 minor units)."""
+    return -((-opening * ratio.numerator) // ratio.denominator)
+
+
 class PlacedBet(NamedTuple):
     bet_id: int
     code: str
     key: Hashable
-    stake: int
+    stake: int      # the opening stake: the unit :meth:`Show.pays` pays per
+    added: int = 0  # stakes decisions added mid-round (:meth:`Show.stake_added`)
+
+    @property
+    def total(self) -> int:
+        return self.stake + self.added
 
 
 class ShowState(NamedTuple):
@@ -44,6 +64,11 @@ class ShowState(NamedTuple):
     stage: Hashable
     settlement: Settlement | None
     events: tuple[Event, ...]
+
+    def committed_stakes(self) -> dict[int, tuple[str, int]]:
+        """What every bet has at stake now, added stakes included (the engine contract's hook,
+        :mod:`croupier.games.base`): the figure its ``BetResult.stake`` will show."""
+        return {b.bet_id: (b.code, b.total) for b in self.bets}
 
 
 class ShowEngine:
@@ -96,6 +121,13 @@ class ShowEngine:
             return []
         return self.show.decisions(state.variant, state.stage)
 
+    def refusal(self, state: ShowState, action: Decision) -> str | None:
+        """Why a decision not allowed now is refused, when the show says it more precisely than
+        the list of the allowed ones (the platform asks too, before the engine)."""
+        if state.settlement is not None:
+            return None
+        return self.show.refusal(state.variant, state.stage, action)
+
     def is_finished(self, state: ShowState) -> bool:
         return state.settlement is not None
 
@@ -120,10 +152,20 @@ class ShowEngine:
                 raise IllegalAction(f"the round waits for a {req.kind} draw, not a decision")
             legal = show.decisions(v, state.stage)
             if action not in legal:
+                why = self.refusal(state, action)
+                if why is not None:
+                    raise IllegalAction(why)
                 names = ", ".join(f"{d.name} {dict(d.args)}" for d in legal) or "none"
                 raise IllegalAction(f"{action.name} {dict(action.args)} is not allowed now; allowed: {names}")
+            bets = tuple(b._replace(added=b.added + added_stake(b.stake, show.stake_added(v, state.stage, action, b.key)))
+                         for b in state.bets)
             stage = show.decide(v, state.stage, action)
-            event = Event(len(state.events), "decision", {"name": action.name, "args": dict(action.args)})
+            said: dict[str, Any] = {"name": action.name, "args": dict(action.args)}
+            more = sum(b.added for b in bets) - sum(b.added for b in state.bets)
+            if more:
+                said["stake_added"] = more
+            event = Event(len(state.events), "decision", said)
+            state = state._replace(bets=bets)
         else:
             raise IllegalAction(f"{action!r} is not a draw or a decision")
         return self._maybe_settle(state._replace(stage=stage, events=state.events + (event,)))
@@ -137,10 +179,11 @@ class ShowEngine:
         lim = v.limits.get(state.currency)
         results = []
         for b in state.bets:
+            # the return is per unit of the opening stake; the bet's stake is its total
             returned = apply_ratio(b.stake, show.returns(v, state.stage, b.key))
-            if lim is not None and lim.max_win is not None and returned - b.stake > lim.max_win:
-                returned = b.stake + lim.max_win
-            results.append(BetResult(b.bet_id, b.code, b.stake, returned, outcome_label(b.stake, returned)))
+            if lim is not None and lim.max_win is not None and returned - b.total > lim.max_win:
+                returned = b.total + lim.max_win
+            results.append(BetResult(b.bet_id, b.code, b.total, returned, outcome_label(b.total, returned)))
         settlement = Settlement(state.currency, tuple(results))
         events.append(Event(len(events), "round_settled", {
             "total_stake": settlement.total_stake, "total_returned": settlement.total_returned,

@@ -55,6 +55,30 @@ def walk(engine: Any, variant: Any, bets: Sequence[BetRequest], decide: Decide |
     return go(engine.start(variant, list(bets), currency))
 
 
+def stake_and_return(engine: Any, variant: Any, bets: Sequence[BetRequest], decide: Decide | None = None,
+                     currency: str = "XXX") -> tuple[Fraction, Fraction]:
+    """The exact expected total stake and total return of a round (minor units), from the
+    engine's own settlements: a round whose decisions add stakes (Deal or No Deal's top-up
+    spins) states its RTP per unit of total stake as ``E[return] / E[stake]``."""
+    def go(state: Any) -> tuple[Fraction, Fraction]:
+        if engine.is_finished(state):
+            s = engine.settle(state)
+            return Fraction(s.total_stake), Fraction(s.total_returned)
+        req = engine.next_draw(state)
+        if req is None:
+            if decide is None:
+                raise ValueError("the round waits for a decision and no rule was given")
+            return go(engine.apply(state, decide(state, engine.legal_actions(state))))
+        stake = ret = Fraction(0)
+        for value in range(req.n):
+            a, b = go(engine.apply(state, DrawAction(req.kind, value)))
+            stake += a
+            ret += b
+        return stake / req.n, ret / req.n
+
+    return go(engine.start(variant, list(bets), currency))
+
+
 def bet_distribution(engine: Any, variant: Any, code: str, decide: Decide | None = None,
                      stake: int = 1, memo: bool = True) -> Distribution:
     """Total return per unit staked of one bet of ``stake`` on ``code``, played alone."""

@@ -128,6 +128,18 @@ class Show(Generic[V, St]):
     def decide(self, v: V, stage: St, decision: Decision) -> St:
         raise IllegalAction(f"{self.game} takes no player decision")
 
+    def refusal(self, v: V, stage: St, decision: Decision) -> str | None:
+        """Why ``decision`` is not allowed now, when the show can say it more precisely than the
+        list of the allowed ones (None: the engine's generic message)."""
+        return None
+
+    def stake_added(self, v: V, stage: St, decision: Decision, bet: Hashable) -> Fraction:
+        """The stake ``decision`` adds to a bet mid-round, as a ratio of the bet's opening stake
+        (0: none; Deal or No Deal's top-up spin adds one bet). The engine adds
+        ``added_stake(opening stake, ratio)`` (rounded up) to the bet's stake; :meth:`pays` stays per unit of
+        the opening stake (docs/shows.md, "Stakes added mid-round")."""
+        return Fraction(0)
+
     def finished(self, v: V, stage: St) -> bool:
         raise NotImplementedError
 

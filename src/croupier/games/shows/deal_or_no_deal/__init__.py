@@ -17,6 +17,7 @@ from croupier.games.shows.deal_or_no_deal.exact import (
     closed_form_never_deal,
     never_deal,
     prize_law,
+    top_up_figures,
 )
 from croupier.games.shows.deal_or_no_deal.show import SHOW, DondVariant, parse_variant
 
@@ -31,7 +32,7 @@ def _parse(data: dict[str, Any], name: str) -> DondVariant:
 
 
 def exact(v: DondVariant) -> list[BetRTP]:
-    return bet_figures(v, prize_law(v, never_deal), RULE_NOTE)
+    return bet_figures(v, prize_law(v, never_deal), RULE_NOTE) + top_up_figures(v)
 
 
 def simulate(v: DondVariant, rounds: int, seed: int, progress: ProgressFn | None = None) -> list[SimBet]:

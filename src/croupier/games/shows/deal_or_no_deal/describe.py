@@ -26,6 +26,14 @@ def describe(v: DondVariant) -> dict[str, Any]:
     ]
     decisions = [D.decision("deal", label="Deal"), D.decision("no_deal", label="No Deal", default=True),
                  D.decision("switch", label="Switch Briefcases")]
+    if v.top_up is not None:
+        amounts = sorted({s.value for s in v.top_up.segments})
+        cap = "any number of spins" if v.top_up_cap is None else f"at most {v.top_up_cap} spins"
+        rules.insert(1, f"Top Up round (after qualifying, before the cases open): each spin of the Top Up "
+                        f"wheel costs one bet and adds {amounts[0]} to {amounts[-1]} bets to the top "
+                        f"briefcase; {cap}; no answer opens the cases (000 §12.28).")
+        decisions = [D.decision("top_up", label="Top Up", adds="1 bet"),
+                     D.decision("open_cases", label="Open the briefcases", default=True), *decisions]
     return D.assemble(v, bets, kind="board", rules=rules, decisions=decisions)
 
 
@@ -44,7 +52,10 @@ def display(v: DondVariant, outcome: Mapping[str, Any]) -> dict[str, Any]:
         if unopened:
             cells.append([{"value": x} for x in unopened])
     offers = [str(x) for x in outcome.get("offers", [])]
-    if "offer_bets" in outcome:
+    if outcome.get("top_up_round") and not outcome.get("finished"):
+        headline = (f"Top Up round: the top briefcase holds {outcome.get('top')} bets "
+                    f"({outcome.get('top_ups', 0)} top-up spin(s)); Top Up or open the briefcases")
+    elif "offer_bets" in outcome:
         headline = f"The banker offers {outcome['offer_bets']} bets: Deal or No Deal?"
     elif outcome.get("qualified") is False or (outcome.get("finished") and not opened and rings):
         headline = "Not qualified: spin again"

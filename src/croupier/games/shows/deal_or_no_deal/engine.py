@@ -5,17 +5,19 @@ banker, the default answer when the timer runs out is No Deal (000 §12.28 "No D
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any, cast
 
 from croupier.games.base import Decision
 from croupier.games.shows.deal_or_no_deal.show import (
     NO_DEAL,
+    OPEN_CASES,
     DondShow,
     DondVariant,
     Stage,
     values_of,
 )
-from croupier.games.shows.engine import ShowEngine, ShowState
+from croupier.games.shows.engine import ShowEngine, ShowState, added_stake
 from croupier.money import apply_ratio
 
 
@@ -29,8 +31,11 @@ class DondEngine(ShowEngine):
         return True
 
     def default_decision(self, state: ShowState) -> Decision | None:
-        """No answer is No Deal (000 §12.28)."""
-        return Decision(NO_DEAL) if self.legal_actions(state) else None
+        """No answer is No Deal (000 §12.28); in the Top Up round no answer opens the cases
+        (ASSUMPTION: the timer never buys a top-up spin, which would add a stake)."""
+        if not self.legal_actions(state):
+            return None
+        return Decision(OPEN_CASES) if cast(Stage, state.stage).topping else Decision(NO_DEAL)
 
     def table_view(self, state: ShowState) -> dict[str, Any]:
         """The vault's rings, the values still in play (the boards at the sides), the values
@@ -44,6 +49,10 @@ class DondEngine(ShowEngine):
         if st.top_segment >= 0 and not st.done:
             out["unopened"] = [str(x) for x in values_of(v, st)]
             out["top"] = str(st.top)
+        if v.top_up is not None and (st.top_segment >= 0 or st.done):
+            bet = state.bets[0]
+            out.update({"top_up_round": st.topping, "top_ups": st.topups, "topped_up_bets": str(st.added),
+                        "top_up_cost_minor": added_stake(bet.stake, Fraction(1, v.costs[bet.code]))})
         if st.asking and st.offer is not None:
             out["offer_bets"] = str(st.offer)
             bet = state.bets[0]

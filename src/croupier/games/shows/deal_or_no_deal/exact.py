@@ -37,7 +37,9 @@ from croupier.games.shows.deal_or_no_deal.show import (
     BUYS,
     DEAL,
     NO_DEAL,
+    OPEN_CASES,
     SWITCH,
+    TOP_UP,
     DondVariant,
     Stage,
 )
@@ -45,26 +47,46 @@ from croupier.games.shows.deal_or_no_deal.show import (
 Rule = Callable[[Any, Any, list[Decision]], Decision]
 
 
-def never_deal(_v: Any, _stage: Any, legal: list[Decision]) -> Decision:
-    """No Deal to every offer (the timer's default too, 000 §12.28 "no answer = No Deal")."""
-    return Decision(NO_DEAL)
+def _top_up_window(stage: Any) -> bool:
+    return bool(getattr(stage, "topping", False))
+
+
+def never_deal(_v: Any, stage: Any, legal: list[Decision]) -> Decision:
+    """No Deal to every offer (the timer's default too, 000 §12.28 "no answer = No Deal"); no
+    top-up (the Top Up round's default)."""
+    return Decision(OPEN_CASES) if _top_up_window(stage) else Decision(NO_DEAL)
 
 
 def deal_at(k: int) -> Rule:
     def rule(_v: Any, stage: Any, legal: list[Decision]) -> Decision:
+        if _top_up_window(stage):
+            return Decision(OPEN_CASES)
         return Decision(DEAL if stage.stage + 1 == k else NO_DEAL)
     return rule
 
 
 def threshold(t: Fraction) -> Rule:
     def rule(_v: Any, stage: Any, legal: list[Decision]) -> Decision:
+        if _top_up_window(stage):
+            return Decision(OPEN_CASES)
         return Decision(DEAL if stage.offer >= t else NO_DEAL)
     return rule
 
 
 def switch_always(_v: Any, stage: Any, legal: list[Decision]) -> Decision:
     """No Deal, and Switch Briefcases at the last offer."""
+    if _top_up_window(stage):
+        return Decision(OPEN_CASES)
     return Decision(SWITCH) if Decision(SWITCH) in legal else Decision(NO_DEAL)
+
+
+def top_up_times(k: int, then: Rule = never_deal) -> Rule:
+    """Top up ``k`` times in the Top Up round (000 §12.28), then answer the banker by ``then``."""
+    def rule(v: Any, stage: Any, legal: list[Decision]) -> Decision:
+        if _top_up_window(stage):
+            return Decision(TOP_UP if stage.topups < k and Decision(TOP_UP) in legal else OPEN_CASES)
+        return then(v, stage, legal)
+    return rule
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,10 +195,78 @@ def bet_figures(v: DondVariant, law: PrizeLaw, note: str = "") -> list[BetRTP]:
     return out
 
 
+#: the round figures ``croupier rtp`` prints for topping up: a plain spin topped up ``k`` times
+TOP_UP_ROWS = (1, 10)
+
+
+def top_up_sums(k: int, wheel: Any) -> dict[Fraction, Fraction]:
+    """The law of the bets ``k`` top-up spins add (a convolution of the wheel's law)."""
+    law = {Fraction(0): Fraction(1)}
+    for _ in range(k):
+        nxt: dict[Fraction, Fraction] = {}
+        for total, p in law.items():
+            for seg in wheel.segments:
+                x = total + seg.value
+                nxt[x] = nxt.get(x, Fraction(0)) + p * Fraction(seg.count, wheel.size)
+        law = nxt
+    return law
+
+
+def topped_up_rtp(v: DondVariant, code: str, k: int) -> Fraction:
+    """RTP per unit of total stake of a round of ``code`` whose player, once qualified, tops up
+    ``k`` times and never deals: ``P (mean + k mu / 16) / (c + P k)`` (the stake is ``c`` bets,
+    ``c + k`` when it qualifies; each top-up adds ``mu`` bets on average to the top case, which is
+    the player's with probability 1/16). Expected return over expected stake, the casino's RTP."""
+    p, c = v.p_qualify(code), v.costs[code]
+    return p * (v.mean_prize() + k * v.top_up_rtp()) / (c + p * k)
+
+
+def top_up_figures(v: DondVariant) -> list[BetRTP]:
+    """``top_up``: one top-up spin's own figures per unit it stakes, never dealing (its amount
+    ``X`` is won when the player's case is the top one, 1 in 16); ``spin_top_up_k``: a plain spin
+    topped up ``k`` times once qualified, never dealing, per unit of total stake (variance of the
+    return per unit of the mean stake; hit = the return beats the round's stake)."""
+    wheel = v.top_up
+    if wheel is None:
+        return []
+    n = len(v.cases) + 1
+    xs = {seg.value: Fraction(seg.count, wheel.size) for seg in wheel.segments}
+    mu = sum((x * p for x, p in xs.items()), Fraction(0))
+    second = sum((x * x * p for x, p in xs.items()), Fraction(0)) / n
+    own = v.top_up_rtp()
+    rows = [BetRTP(bet="top_up", rtp=own, rtp_max=own, selections=1, hit_frequency=Fraction(1, n),
+                   variance=second - own * own, max_return=max(xs),
+                   note=f"one top-up spin (1 bet, adds {mu} bets on average to the top case), never dealing")]
+    tops = {seg.value: Fraction(seg.count, v.top.size) for seg in v.top.segments}
+    p = v.p_qualify("spin")
+    for k in TOP_UP_ROWS:
+        sums = top_up_sums(k, wheel)
+        stake_q = 1 + k
+        mean_stake = 1 + p * k
+        # the win W (bets) of a qualified round: a case of the 15 or the topped top case, 1/16 each
+        law: dict[Fraction, Fraction] = {}
+        for x in v.cases:
+            law[x] = law.get(x, Fraction(0)) + Fraction(1, n)
+        for t, pt in tops.items():
+            for s_, ps in sums.items():
+                law[t + s_] = law.get(t + s_, Fraction(0)) + pt * ps / n
+        e_r = p * sum((w * q for w, q in law.items()), Fraction(0))
+        e_r2 = p * sum((w * w * q for w, q in law.items()), Fraction(0))
+        rtp = e_r / mean_stake
+        rows.append(BetRTP(
+            bet=f"spin_top_up_{k}", rtp=rtp, rtp_max=rtp, selections=1,
+            hit_frequency=p * sum((q for w, q in law.items() if w > stake_q), Fraction(0)),
+            variance=(e_r2 - e_r * e_r) / (mean_stake * mean_stake), max_return=max(law) / stake_q,
+            note=f"a spin, topped up {k} time(s) once qualified, never dealing; per unit of total stake "
+                 f"(mean stake {mean_stake} bets)"))
+    return rows
+
+
 def closed_form_never_deal(v: DondVariant) -> dict[str, Fraction]:
     """``P(qualify) x mean of the 16 values / cost`` per bet code (000 §12.28, never dealing)."""
     return {code: v.p_qualify(code) * v.mean_prize() / cost for code, cost in v.costs.items()}
 
 
 __all__ = ["BUYS", "PrizeLaw", "bet_figures", "closed_form_never_deal", "deal_at", "never_deal",
-           "prize_law", "switch_always", "threshold"]
+           "prize_law", "switch_always", "threshold", "top_up_figures", "top_up_sums", "top_up_times",
+           "topped_up_rtp"]

@@ -48,6 +48,9 @@ from croupier.games.shows.wheel import Wheel, parse_wheel
 #: bet code -> rings bought (000 §12.28: one ring 3x the bet, two rings 9x)
 BUYS = {"spin": 0, "buy_one_ring": 1, "buy_two_rings": 2}
 DEAL, NO_DEAL, SWITCH = "deal", "no_deal", "switch"
+#: the Top Up round's choices (000 §12.28): spin the top-up wheel (costs one bet), or go on to the
+#: briefcases (the default: no answer adds no stake)
+TOP_UP, OPEN_CASES = "top_up", "open_cases"
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -61,6 +64,11 @@ class DondVariant(ShowVariant):
     stages: tuple[int, ...]             # 000 §12.28 cases opened per stage: 3, 4, 4, 3
     offer_factors: tuple[Fraction, ...]  # ASSUMPTION (ambiguity 2, 6): offer = factor x mean
     values: tuple[Fraction, ...]         # the distinct values of ``cases``, ascending (derived)
+    #: ASSUMPTION (ambiguity 4): the Top Up wheel, each segment the bets a spin adds to the top
+    #: briefcase (000 §12.28 "5 to 50 times the bet"); None: the variant plays no Top Up round
+    top_up: Wheel | None = None
+    #: the most top-up spins a round takes (None: any number, 000 §12.28 "any number of spins")
+    top_up_cap: int | None = None
 
     @property
     def costs(self) -> dict[str, int]:
@@ -69,8 +77,15 @@ class DondVariant(ShowVariant):
 
     @property
     def payouts(self) -> dict[str, str]:
-        return {code: "the case won, 1 bet = the stake" if c == 1 else f"the case won, 1 bet = stake / {c}"
-                for code, c in self.costs.items()}
+        out = {code: "the case won, 1 bet = the stake" if c == 1 else f"the case won, 1 bet = stake / {c}"
+               for code, c in self.costs.items()}
+        if self.top_up is not None:  # the rows of exact.top_up_figures
+            from croupier.games.shows.deal_or_no_deal.exact import TOP_UP_ROWS
+
+            values = sorted(s.value for s in self.top_up.segments)
+            out["top_up"] = f"1 bet a spin; adds {values[0]}-{values[-1]} bets to the top case"
+            out.update({f"spin_top_up_{k}": f"a spin + {k} top-up(s), per unit of total stake" for k in TOP_UP_ROWS})
+        return out
 
     def p_gold(self) -> Fraction:
         return Fraction(self.ring_gold, self.ring_segments)
@@ -99,7 +114,25 @@ class DondVariant(ShowVariant):
                   f"- banker's offer = factor x mean of the unopened values; factors "
                   f"{', '.join(str(f) for f in self.offer_factors)}", ""]
         lines += segment_table("Top briefcase (bets)", self.top, "value")
+        if self.top_up is not None:
+            mu = self.top_up_mean()
+            lines += [""] + segment_table("Top Up wheel (bets added to the top briefcase, one bet a spin)",
+                                          self.top_up, "value")
+            lines += [f"- mean top-up = {mu} bets; a top-up spin returns {mu} / {len(self.cases) + 1} = "
+                      f"{self.top_up_rtp()} ({pct(self.top_up_rtp())}) of its bet never dealing (the topped case is the "
+                      f"player's with probability 1/{len(self.cases) + 1})", ""]
         return "\n".join(lines + self._rules_table())
+
+    def top_up_mean(self) -> Fraction:
+        """The mean of a top-up spin, in bets (0 without a wheel)."""
+        if self.top_up is None:
+            return Fraction(0)
+        return sum((Fraction(s.count) * s.value for s in self.top_up.segments), Fraction(0)) / self.top_up.size
+
+    def top_up_rtp(self) -> Fraction:
+        """A top-up spin's own RTP never dealing: its amount is won when the player's case is the
+        top one (1 in 16, the cases being placed at random)."""
+        return self.top_up_mean() / (len(self.cases) + 1)
 
     def _rules_table(self) -> list[str]:
         """The RTP of a plain spin under several decision rules: it depends on the answers."""
@@ -120,6 +153,16 @@ class DondVariant(ShowVariant):
         for label, rule in rules:
             m = prize_law(self, rule).mean
             lines.append(f"| {label} | {float(m):.4f} | {pct(q * m)} | {q * m} |")
+        if self.top_up is not None:
+            from croupier.games.shows.deal_or_no_deal.exact import topped_up_rtp
+
+            lines += ["", "### Topping up (a spin, then k top-up spins once qualified, never dealing)", "",
+                      f"Per unit of total stake: expected return / expected stake `1 + {q} k` bets.", "",
+                      "| top-up spins k | mean win (bets) | RTP | exact |", "|---|---|---|---|"]
+            for k in (0, 1, 2, 5, 10, 50):
+                r = topped_up_rtp(self, "spin", k)
+                m = self.mean_prize() + k * self.top_up_rtp()
+                lines.append(f"| {k} | {float(m):.4f} | {pct(r)} | {r} |")
         return lines + [""]
 
 
@@ -132,7 +175,8 @@ def _fraction(value: Any, where: str) -> Fraction:
 
 
 def parse_variant(data: dict[str, Any], name: str) -> DondVariant:
-    own = {"rings", "ring_segments", "ring_gold", "ring_prices", "cases", "top", "stages", "offer_factors"}
+    own = {"rings", "ring_segments", "ring_gold", "ring_prices", "cases", "top", "stages", "offer_factors",
+           "top_up", "top_up_cap"}
     head = parse_common(data, "deal_or_no_deal", name, own)
     where = f"deal_or_no_deal/{name}.toml"
     rings = integer(need(data, "rings", where), f"{where}.rings", 1, 6)
@@ -164,9 +208,20 @@ def parse_variant(data: dict[str, Any], name: str) -> DondVariant:
     factors = tuple(_fraction(x, f"{where}.offer_factors") for x in factors_raw)
     if any(not 0 < f <= 1 for f in factors):
         raise VariantError(f"{where}.offer_factors: each factor is in (0, 1]")
+    top_up = None
+    if "top_up" in data:
+        top_up = parse_wheel(data["top_up"], f"{where}.top_up", ("top_up",))
+        if any(not 0 < s.value for s in top_up.segments):
+            raise VariantError(f"{where}.top_up: a top-up segment adds more than nothing (000 §12.28: "
+                               "5 to 50 times the bet)")
+    cap = None
+    if "top_up_cap" in data:
+        if top_up is None:
+            raise VariantError(f"{where}.top_up_cap: the variant has no top_up wheel")
+        cap = integer(data["top_up_cap"], f"{where}.top_up_cap", 1, 10_000)
     return DondVariant(**head, rings=rings, ring_segments=segs, ring_gold=gold, ring_prices=ring_prices,
                        cases=cases, top=top, stages=stages, offer_factors=factors,
-                       values=tuple(sorted(set(cases))))
+                       values=tuple(sorted(set(cases))), top_up=top_up, top_up_cap=cap)
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,6 +233,10 @@ class Stage:
     rings: int = 0                     # rings drawn
     level: int = 0                     # rings lined up gold from the last one down (bought count as gold)
     top_segment: int = -1              # the top case's segment of ``v.top``, once qualified
+    topping: bool = False              # the Top Up round: top up (a decision) or open the cases
+    spinning: bool = False             # a top-up spin was bought: the wheel's draw is due
+    topups: int = 0                    # top-up spins taken
+    added: Fraction = Fraction(0)      # the bets they added to the top briefcase
     left: tuple[int, ...] = ()         # unopened cases per value (``v.values`` then the top)
     stage: int = 0                     # the opening stage under way
     opened: int = 0                    # cases opened in this stage
@@ -244,6 +303,9 @@ class DondShow(Show[DondVariant, Stage]):
                           tuple(0 if p < gold else 1 for p in range(v.ring_segments)))
         if st.top_segment < 0:
             return Chance("top", v.top.size, v.top.positions)
+        if st.topping:  # the Top Up round: the wheel's draw once a spin is bought, else a decision
+            wheel = v.top_up
+            return Chance("top_up", wheel.size, wheel.positions) if st.spinning and wheel is not None else None
         if st.choice is not None:
             return Chance("reveal", 2)
         return Chance("case", sum(st.left), slots_of(st))
@@ -254,7 +316,13 @@ class DondShow(Show[DondVariant, Stage]):
         if st.top_segment < 0:
             seg = v.top.positions[value]
             left = tuple(v.cases.count(x) for x in v.values) + (1,)
-            return replace(st, top_segment=seg, top=v.top.segments[seg].value, left=left)
+            return replace(st, top_segment=seg, top=v.top.segments[seg].value, left=left,
+                           topping=v.top_up is not None)
+        if st.spinning and v.top_up is not None:
+            x = v.top_up.at(value).value
+            n = st.topups + 1
+            return replace(st, spinning=False, topups=n, added=st.added + x, top=cast(Fraction, st.top) + x,
+                           topping=v.top_up_cap is None or n < v.top_up_cap)
         vals = values_of(v, st)
         if st.choice is not None:
             own, other = vals[value], vals[1 - value]
@@ -282,6 +350,9 @@ class DondShow(Show[DondVariant, Stage]):
         return st
 
     def decisions(self, v: DondVariant, st: Stage) -> list[Decision]:
+        if st.topping and not st.spinning and not st.done:
+            # the default first: a caller taking the first legal answer never tops up for ever
+            return [Decision(OPEN_CASES), Decision(TOP_UP)]
         if not st.asking or st.done:
             return []
         out = [Decision(DEAL), Decision(NO_DEAL)]
@@ -290,6 +361,12 @@ class DondShow(Show[DondVariant, Stage]):
         return out
 
     def decide(self, v: DondVariant, st: Stage, decision: Decision) -> Stage:
+        if st.topping and not st.spinning:
+            if decision.name == TOP_UP:
+                return replace(st, spinning=True)
+            if decision.name == OPEN_CASES:
+                return replace(st, topping=False)
+            raise IllegalAction(f"{decision.name} is not a Top Up round choice (top_up, open_cases)")
         offer = st.offer
         if not st.asking or offer is None:
             raise IllegalAction("no banker's offer awaits an answer")
@@ -303,9 +380,25 @@ class DondShow(Show[DondVariant, Stage]):
             return replace(st, asking=False, offer=None, choice=decision.name)
         return replace(st, asking=False, offer=None, stage=st.stage + 1, opened=0)
 
+    def refusal(self, v: DondVariant, st: Stage, decision: Decision) -> str | None:
+        """Why a top-up is refused, precisely (000 §12.28: after qualifying, before the cases open)."""
+        if decision.name != TOP_UP:
+            return None
+        if v.top_up is None:
+            return f"{v.title} has no Top Up wheel: its variant plays no Top Up round (000 §12.28)"
+        if v.top_up_cap is not None and st.topups >= v.top_up_cap:
+            return f"the Top Up round takes at most {v.top_up_cap} spins (this variant's cap); they are used"
+        if st.done or st.rings < v.rings:
+            return "a top-up comes after qualifying: this spin has not qualified (000 §12.28)"
+        return "a top-up is allowed only in the Top Up round, before the briefcases open (000 §12.28)"
+
+    def stake_added(self, v: DondVariant, st: Stage, decision: Decision, bet: Hashable) -> Fraction:
+        """A top-up spin costs one bet (000 §12.28): ``1 / cost`` of the bet code's stake."""
+        return Fraction(1, v.costs[str(bet)]) if decision.name == TOP_UP else Fraction(0)
+
     def _finish(self, v: DondVariant, st: Stage, win: Fraction) -> Stage:
         costs = (1, *v.ring_prices)
-        return Stage(need=st.need, rings=st.rings, level=st.level, done=True,
+        return Stage(need=st.need, rings=st.rings, level=st.level, done=True, topups=st.topups, added=st.added,
                      win_class=sum(1 for c in costs if win > c), win=win, revealed=st.revealed,
                      offers=st.offers, answers=st.answers, own=st.own, other=st.other, golds=st.golds,
                      top=None)
@@ -332,6 +425,9 @@ class DondShow(Show[DondVariant, Stage]):
             return {"gold": value < v.ring_gold}
         if kind == "top":
             return {"top": str(v.top.at(value).value)}
+        if kind == "top_up" and v.top_up is not None:
+            x = v.top_up.at(value).value
+            return {"top_up": str(x), "top": str(cast(Fraction, st.top) + x)}
         vals = values_of(v, st)
         if kind == "reveal":
             return {"own": str(vals[value]), "other": str(vals[1 - value])}
@@ -343,6 +439,7 @@ class DondShow(Show[DondVariant, Stage]):
         if qualified:
             out.update({"opened": [str(x) for x in st.revealed], "offers": [str(o) for o in st.offers],
                         "answers": list(st.answers), "win_bets": str(st.win),
+                        "top_ups": st.topups, "topped_up_bets": str(st.added),
                         "own": None if st.own is None else str(st.own),
                         "other": None if st.other is None else str(st.other)})
         return out
