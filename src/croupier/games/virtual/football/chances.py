@@ -10,6 +10,7 @@ every goal pattern of a short match, and two samplers against the chances."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -41,11 +42,21 @@ def htft_cells(ph: Fraction, pa: Fraction, half: int) -> Cells:
     diff: dict[int, int] = {}
     for (h, a), w in cells.items():
         diff[h - a] = diff.get(h - a, 0) + w
+    # the second half's differences in order, with running totals: for each first-half
+    # difference d1, the weight of d2 below, at and above -d1 (the match's sign) in O(1)
+    ds = sorted(diff)
+    below = [0]
+    for d in ds:
+        below.append(below[-1] + diff[d])
+    total = below[-1]
     out: dict[Any, int] = {}
     for d1, w1 in diff.items():
-        for d2, w2 in diff.items():
-            key = (_sign(d1), _sign(d1 + d2))
-            out[key] = out.get(key, 0) + w1 * w2
+        less = below[bisect_left(ds, -d1)]
+        level = diff.get(-d1, 0)
+        for sign, w2 in (("2", less), ("X", level), ("1", total - less - level)):
+            if w2:
+                key = (_sign(d1), sign)
+                out[key] = out.get(key, 0) + w1 * w2
     return out, den * den
 
 
