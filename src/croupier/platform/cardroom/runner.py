@@ -34,7 +34,6 @@ from croupier.platform.cardroom.errors import NotSeated, TableNotRunning
 from croupier.platform.cardroom.live import LiveHand
 from croupier.platform.clock import iso
 from croupier.platform.events import player_message, table_message
-from croupier.store.models import Player
 
 log = logging.getLogger("croupier.cardroom")
 
@@ -253,6 +252,8 @@ class Room:
 
     def __init__(self) -> None:
         self.runners: dict[str, TableRunner] = {}
+        #: the Rush & Cash pools run here (platform/cardroom/rush_runner.py)
+        self.pools: dict[str, Any] = {}
         self.spawner: Callable[[str], None] | None = None
         #: the server's WebSocket hub (bound by the API): who has a table's socket open
         self.hub: Any = None
@@ -320,13 +321,16 @@ class Room:
         if tid is not None and tid not in self.runners and self.spawner is not None:
             self.spawner(tid)
 
-    async def rush_join(self, platform: Any, pool: str, player: Player, buy_in: int) -> dict[str, Any]:
-        from croupier.platform.cardroom import rush
+    def pool(self, platform: Any, pool: str) -> Any:
+        """The runner of a Rush pool (``NotFound`` for no such pool, ``TableNotRunning`` for a
+        pool not run by this process)."""
+        r = self.pools.get(pool)
+        if r is None:
+            from croupier.platform.cardroom import rush
 
-        out: dict[str, Any] = await asyncio.to_thread(
-            platform.run, lambda s: rush.join(s, player, pool, buy_in, platform.clock()))
-        await self.seats_changed(platform, str(out["table_id"]))
-        return out
+            platform.read(lambda s: rush.anchor(s, pool))
+            raise TableNotRunning(f"Rush pool {pool} is not running in this server")
+        return r
 
 
 ROOM = Room()
@@ -364,6 +368,15 @@ async def run_cardroom_table(platform: Any, publish: Publish, table_id: str, sto
     """The supervisor's entry (its lock held): run the table until ``stop``. A card room table
     running also lets the room start tables opened later (sit-and-go tables)."""
     ROOM.spawner = _spawner(platform, publish, stop)  # this server's (a test starts several)
+    from croupier.platform.cardroom import rush_runner
+
+    is_rush, pool = await asyncio.to_thread(rush_runner.anchor_pool, platform, table_id)
+    if is_rush:  # a Rush table: its pool's runner (on the anchor) deals there
+        if pool is not None:
+            await rush_runner.run_pool(platform, publish, pool, stop)
+        else:
+            await stop.wait()
+        return
     r = TableRunner(platform, publish, table_id)
     ROOM.runners[table_id] = r
     try:
