@@ -52,7 +52,8 @@ def test_000_12_12_3_rush_browser_player_fast_folds_into_a_new_hand(browser: Any
     t0 = time.monotonic()
     page.click("#actions button[data-action='fast_fold']")
     # a new hand at once (someone was waiting, or the next hand to end frees them)
-    page.wait_for_function(f"document.body.dataset.hand && document.body.dataset.hand !== '{first}'", timeout=20_000)
+    page.wait_for_selector(f"body[data-hand]:not([data-hand='{first}']):not([data-hand=''])", state="attached",
+                           timeout=20_000)
     moved = time.monotonic() - t0
     second = page.get_attribute("body", "data-hand")
     assert second and int(second) > int(first)
