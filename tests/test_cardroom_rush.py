@@ -330,3 +330,15 @@ def test_000_12_12_3_rush_pool_opens_another_table_when_all_are_busy(platform: P
         p.run(lambda s: rush.begin_hand(s, POOL, [players[2].id, players[3].id], "rush-0", T0))
     b = p.run(lambda s: rush.begin_hand(s, POOL, [players[2].id, players[3].id], b_table, T0))
     assert b.setup.format == "rush" and b.setup.big_blind == 20 and b.table_id == "rush-0~2"
+
+
+def test_000_12_12_3_rush_pools_from_the_environment(platform: Platform, monkeypatch: pytest.MonkeyPatch) -> None:
+    from croupier.platform.cardroom import tables
+
+    monkeypatch.setenv("CROUPIER_CARDROOM_TABLES",
+                       "r1:holdem:no_limit:EUR:20:rush:6:nl20,r2:holdem:no_limit:EUR:20:rush:6:nl20,"
+                       "r3:omaha:pot_limit:EUR:50:rush")
+    assert platform.run(tables.ensure_from_env) == ["r1", "r2", "r3"]
+    pools = platform.read(rush.lobby)
+    assert [(x["pool"], x["anchor"], x["tables"], x["hand_size"]) for x in pools] == [
+        ("nl20", "r1", ["r1", "r2"], 6), ("r3", "r3", ["r3"], 6)]
