@@ -16,6 +16,7 @@ from sqlalchemy import select
 
 from croupier.errors import IllegalAction, RoundFinished
 from croupier.games.pvp.poker.bots import preset
+from croupier.games.pvp.poker.engine import ENGINE
 from croupier.platform.cardroom import history, rush, seats
 from croupier.platform.cardroom.accounts import pot_code
 from croupier.platform.cardroom.errors import AlreadySeated, BuyInRefused, NotInHand
@@ -132,7 +133,10 @@ def test_000_12_12_3_rush_fast_fold_deals_new_hand(platform: Platform) -> None:
         await until(lambda: me.id in r.in_hand, "my first hand")
         first, seat = r.in_hand[me.id]
         live = r.hands[first].live
-        seen["out_of_turn"] = live.to_act() != seat
+        if live.to_act() == seat:  # my turn: call, so that the fast fold comes out of turn
+            names = {d.name for d in ENGINE.legal_actions(live.state)}
+            await r.act(me.id, first, "call" if "call" in names else "check", {}, None)
+        assert not live.finished and live.to_act() != seat  # a bot thinks (0.2 s): out of turn
         committed = live.state.committed[live.state.setup.seats.index(seat)]
         before = live.state.stacks[live.state.setup.seats.index(seat)] + committed
         out = await r.act(me.id, first, "fast_fold", {}, None)
@@ -165,6 +169,33 @@ def test_000_12_12_3_rush_fast_fold_deals_new_hand(platform: Platform) -> None:
     view = p.read(lambda s: history.hand_view(s, first, me.id))
     assert view["state"] == "settled" and view["settlement"] is not None
     assert any(e["type"] == "decision" and e["data"]["name"] == "fast_fold" for e in view["events"])
+    assert p.read(lambda s: history.replay(s, first, me.id))["matches_record"] is True
+
+
+def test_000_12_12_3_rush_decision_timer_default_as_at_regular_tables(platform: Platform) -> None:
+    """A player who does not act: after the decision timer (no time bank here) the card room's
+    default (check, else fold) is played for him, and he sits out from the next hands."""
+    p = platform
+    pool(p, max_seats=2, decision_ms=1000, time_bank_ms=0)
+    me, bot = new_player(p, deposit="100"), new_player(p, deposit="100")
+    join(p, me)
+    join(p, bot)
+    got: dict[str, Any] = {}
+
+    async def body(r: PoolRunner, messages: list[dict[str, Any]]) -> None:
+        await until(lambda: me.id in r.in_hand, "my hand")
+        hid, _seat = r.in_hand[me.id]
+        await until(lambda: any(m["message"].get("event") == "timeout" for m in messages), "a time-out", 20)
+        await until(lambda: hid not in r.hands, "the hand's end", 30)
+        got["timeouts"] = [m["message"]["hand"]["last_action"] for m in messages
+                           if m["message"].get("event") == "timeout"]
+        got["waiting"] = me.id in r.waiting
+
+    run_pool(p, {bot.id: preset("calling", seeded(3))}, body, gather=0.0)
+    assert got["timeouts"] and all(a["timeout"] and a["action"] in ("check", "fold") for a in got["timeouts"])
+    assert got["waiting"] is False
+    row = entry(p, me)
+    assert row is not None and row.status == "sitting_out"
 
 
 def test_000_12_12_3_rush_fast_fold_when_not_in_a_hand_is_refused(platform: Platform) -> None:

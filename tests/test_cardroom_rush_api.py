@@ -75,6 +75,10 @@ def test_000_12_12_3_rush_over_http_fast_fold_deals_a_new_hand_at_once_and_preci
     assert c.get("/api/wallet", headers=ann).json()["cash_minor"] == 9000
     r = c.post("/api/cardroom/tables/rush-api/seats", headers={**bob, **key()}, json={"seat": 0, "buy_in_minor": 1000})
     assert "entered through its pool" in problem(r, 409, "round_state")["detail"]
+    r = c.post("/api/cardroom/tables/rush-api/predeal", headers=ann, json={"kind": "straddle"})
+    assert "no straddle at a rush table" in problem(r, 422, "illegal_action")["detail"]
+    r = c.post("/api/cardroom/tables/rush-api/actions", headers=ann, json={"hand_id": 1, "action": "fast_fold"})
+    assert "play through its pool" in problem(r, 422, "illegal_action")["detail"]
     # alone in the pool: waiting, no hand - a fast fold is refused precisely
     _wait(api, ann, "ann waiting", lambda s: s.get("you_waiting") is True)
     r = c.post(f"/api/cardroom/rush/{POOL}/actions", headers=ann, json={"hand_id": 1, "action": "fast_fold"})

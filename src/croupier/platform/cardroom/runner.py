@@ -291,14 +291,29 @@ class Room:
             out.update(msg["private"].get(str(player_id), {"you": None}))
         return out
 
+    def _format(self, platform: Any, table_id: str) -> str:
+        r = self.runners.get(table_id)
+        if r is not None:
+            return str(r.config.get("format"))
+        return str(platform.read(lambda s: tables.get(s, table_id)[1].format))
+
+    def _not_rush(self, platform: Any, table_id: str) -> None:
+        """A Rush table's hands are played through its pool (it has no runner of its own)."""
+        if table_id not in self.runners and self._format(platform, table_id) == "rush":
+            pool = platform.read(lambda s: tables.get(s, table_id)[1].pool)
+            raise IllegalAction(f"table {table_id} is a Rush & Cash table: play through its pool "
+                                f"(/api/cardroom/rush/{pool}/...)")
+
     async def act(self, platform: Any, table_id: str, player_id: int, hand_id: int, name: str,
                   args: dict[str, Any], version: int | None) -> dict[str, Any]:
+        await asyncio.to_thread(self._not_rush, platform, table_id)
         return await self.runner(table_id).act(player_id, hand_id, name, args, version)
 
     async def announce(self, platform: Any, table_id: str, player_id: int, kind: str) -> dict[str, Any]:
+        fmt = await asyncio.to_thread(self._format, platform, table_id)
+        if fmt in ("rush", "all_in_or_fold", "tournament"):
+            raise IllegalAction(f"no {kind.replace('_', ' ')} at a {fmt} table (000 §12.12.3)")
         r = self.runner(table_id)
-        if r.config.get("format") in ("rush", "all_in_or_fold", "tournament"):
-            raise IllegalAction(f"no {kind.replace('_', ' ')} at a {r.config['format']} table (000 §12.12.3)")
         seat = next((s["seat"] for s in r.seat_info if s["player_id"] == player_id), None)
         if seat is None:
             raise NotSeated(f"you have no seat at table {table_id}")
