@@ -12,6 +12,7 @@ hole cards, legal actions, raise range), ``poker_hand_ended`` with the result.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
@@ -316,12 +317,15 @@ async def rush_leave(pool: PoolName, request: Request, player: Me) -> Response:
     are in ends (null)."""
     p = _platform(request)
     r = ROOM.pools.get(pool)
-    in_hand = r is not None and player.id in r.in_hand
-    out = await _idempotent(request, _scope(player), 200, lambda s: rush.leave(
-        s, player, pool, in_hand, p.clock()))
+    if r is not None:
+        r.gone(player.id)  # dealt into no new hand from now
+    async with r.dealing if r is not None else contextlib.nullcontext():  # no deal half-way
+        in_hand = r is not None and player.id in r.in_hand
+        out = await _idempotent(request, _scope(player), 200, lambda s: rush.leave(
+            s, player, pool, in_hand, p.clock()))
     if not out.replayed:
-        if r is not None:
-            r.gone(player.id)
+        if r is not None and in_hand:
+            await r.left(player.id)  # he may have folded out meanwhile
         await _balance(request, player.id)
     return _respond(out)
 

@@ -193,6 +193,16 @@ def leave(session: Session, player: Player, pool: str, in_hand: bool, now: datet
     return {**entry_dict(row), "status": "left", "stack_minor": 0, "cashed_out_minor": out}
 
 
+def cash_out_leaver(session: Session, pool: str, player_id: int, now: datetime) -> int | None:
+    """Cash out a ``leaving`` player who is in no hand (he folded out before his leave was
+    stored); None if there is nothing to do."""
+    row = entry_of(session, pool, player_id)
+    if row is None or row.status != "leaving":
+        return None
+    Ledger(session).lock_player(player_id)
+    return cash_out(session, row, now)
+
+
 def cash_out(session: Session, row: CardroomRushPlayer, now: datetime) -> int:
     amount = row.stack
     if amount > 0:

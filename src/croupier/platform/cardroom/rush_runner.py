@@ -347,6 +347,19 @@ class PoolRunner:
         self.wake.set()
         await self.deal()
 
+    async def left(self, player_id: int) -> int | None:
+        """After a leave was stored: a leaving player in no hand now (he folded out meanwhile)
+        is cashed out at once (the amount), else when his hand ends or he folds out of it."""
+        self.waiting.pop(player_id, None)
+        if player_id in self.in_hand:
+            return None
+        p = self.platform
+        out: int | None = await _db(p.run, lambda s: rush.cash_out_leaver(s, self.pool, player_id, p.clock()))
+        if out is not None:
+            await self.publish(player_message(player_id, {"type": "poker_cashed_out", "pool": self.pool,
+                                                          "amount_minor": out}))
+        return out
+
     def gone(self, player_id: int) -> None:
         """Sat out or left: no new hand (the hand he is in goes on)."""
         self.waiting.pop(player_id, None)
