@@ -306,7 +306,8 @@ class Room:
 
     async def act(self, platform: Any, table_id: str, player_id: int, hand_id: int, name: str,
                   args: dict[str, Any], version: int | None) -> dict[str, Any]:
-        await asyncio.to_thread(self._not_rush, platform, table_id)
+        if table_id not in self.runners:  # the runner's own table: no look-up on the way
+            await asyncio.to_thread(self._not_rush, platform, table_id)
         return await self.runner(table_id).act(player_id, hand_id, name, args, version)
 
     async def announce(self, platform: Any, table_id: str, player_id: int, kind: str) -> dict[str, Any]:

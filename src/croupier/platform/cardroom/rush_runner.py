@@ -52,7 +52,8 @@ log = logging.getLogger("croupier.cardroom.rush")
 class PoolHand:
     live: LiveHand
     seats: list[dict[str, Any]]
-    released: set[int] = field(default_factory=set)
+    released: set[int] = field(default_factory=set)  # seats folded out of the hand
+    pending: list[int] = field(default_factory=list)  # of those, not yet released in the store
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
 
@@ -229,6 +230,7 @@ class PoolRunner:
         if not live.finished:  # stopped: the next runner voids it on recovery
             return
         async with hand.lock:
+            await self._release_pending(hand)  # the folds not yet in the store, first
             end = await _db(p.run, lambda s: rush.finish_hand(
                 s, self.pool, live.hand_id, live.state, p.clock(), hand.released, live.banks,
                 live.timed_out))
@@ -264,38 +266,52 @@ class PoolRunner:
                                                 "stack_minor": stack, "waiting": pid in self.waiting}))
 
     async def after(self, hand: PoolHand, t0: float, event: str = "action") -> None:
-        """After a decision: release the players who folded out (their next hand at once)."""
+        """After a decision: the players who folded out are out of the hand at once (the state
+        published without their private part), then released in the store (their chips to the
+        pot) and dealt into a new hand at once when enough wait."""
         self.decisions += 1
-        live, p = hand.live, self.platform
-        out: list[int] = []
-        freed = False
-        async with hand.lock:  # folds are released in order, and before the hand's settlement
-            st = live.state
-            out = [seat for i, seat in enumerate(st.setup.seats) if st.folded[i] and seat not in hand.released]
-            for seat in out:
-                hand.released.add(seat)
-                pid = live.start.seat_players[seat]
-                self.in_hand.pop(pid, None)
-
-                def fn(s: Session, seat: int = seat) -> dict[str, Any]:
-                    return rush.release(s, self.pool, live.hand_id, seat, st, p.clock(),
-                                        live.banks.get(seat), sit_out=seat in live.timed_out)
-                res = await _db(p.run, fn)
-                if res["status"] == "playing":
-                    self.waiting.setdefault(pid, self._now())
-                    freed = True
-                if res["cashed_out_minor"] is not None:
-                    await self.publish(player_message(pid, {"type": "poker_cashed_out", "pool": self.pool,
-                                                            "amount_minor": res["cashed_out_minor"]}))
+        live = hand.live
+        st = live.state
+        out = [seat for i, seat in enumerate(st.setup.seats) if st.folded[i] and seat not in hand.released]
+        for seat in out:
+            hand.released.add(seat)
+            hand.pending.append(seat)
+            self.in_hand.pop(live.start.seat_players[seat], None)
         await self.broadcast(hand, event)
         if self.latencies is not None:
             self.latencies.append(time.perf_counter() - t0)
+        if not out:
+            return
+        async with hand.lock:
+            freed = await self._release_pending(hand)
         if freed:
             await self.deal()
             for seat in out:
                 pid = live.start.seat_players[seat]
                 if pid in self.waiting:
                     await self._entry(pid, None)
+
+    async def _release_pending(self, hand: PoolHand) -> bool:
+        """Release the seats folded out and not yet released in the store (``hand.lock`` held:
+        in order, and always before the hand's settlement). Whether any player waits again."""
+        live, p = hand.live, self.platform
+        freed = False
+        while hand.pending:
+            seat = hand.pending.pop(0)
+            pid = live.start.seat_players[seat]
+            st = live.state  # a folded seat's chips in the hand no longer change
+
+            def fn(s: Session, seat: int = seat, st: Any = st) -> dict[str, Any]:
+                return rush.release(s, self.pool, live.hand_id, seat, st, p.clock(),
+                                    live.banks.get(seat), sit_out=seat in live.timed_out)
+            res = await _db(p.run, fn)
+            if res["status"] == "playing":
+                self.waiting.setdefault(pid, self._now())
+                freed = True
+            if res["cashed_out_minor"] is not None:
+                await self.publish(player_message(pid, {"type": "poker_cashed_out", "pool": self.pool,
+                                                        "amount_minor": res["cashed_out_minor"]}))
+        return freed
 
     # -- messages --------------------------------------------------------------------------------
 
