@@ -39,7 +39,9 @@ def test_000_12_12_3_rush_browser_player_fast_folds_into_a_new_hand(browser: Any
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(30_000)
-    page.goto(f"{base}/cardroom.html?pool={POOL}")
+    page.goto(f"{base}/")  # the lobby lists the pool (joined as a blind level, not a table)
+    page.click(f"a[href='/cardroom.html?pool={POOL}']")
+    page.wait_for_url(f"**/cardroom.html?pool={POOL}")
     page.wait_for_selector("#buyin:not([hidden])")
     page.fill("#buyin-amount", "20.00")
     page.click("#sit-down")
