@@ -11,6 +11,12 @@ settled in the store (ledger, record, monitoring) between them. Target (issue 21
 Prints the latency p50/p99/max, decisions and hands per second, CPU seconds used, the machine's
 load average, and the ledger audit after the run (sum zero, every pot account empty).
 ``BENCH_CARDROOM_DB``: a database URL (default: a SQLite file in a temporary folder).
+
+Then a **Rush & Cash** pool (000 §12.12.3): ``BENCH_CARDROOM_RUSH_BOTS`` (60; 0 skips it) bots in
+one pool of hands of six, run by the pool's runner for the same time; besides the bots' own
+folds, a seeded source fast-folds a random player out of turn every ``think`` / 4 seconds. It
+prints hands and decisions per second, the fast folds, the decision latency, and the ledger
+(the pool's pot accounts empty after the hands cut by the stop are voided).
 """
 
 from __future__ import annotations
@@ -71,6 +77,104 @@ async def _run(p: Any, bots: dict[str, dict[int, Any]], seconds: float, think: f
     return latencies, runners
 
 
+def _rush_setup(p: Any, n_bots: int) -> dict[int, Any]:
+    from croupier.games.pvp.poker.bots import preset
+    from croupier.platform.cardroom import rush, tables
+    from croupier.rng.source import seeded
+
+    p.run(lambda s: tables.ensure_table(s, tables.TableSpec(
+        "bench-rush", "bench-rush", "holdem", "no_limit", "EUR", 20, format="rush", pool="bench-rush",
+        decision_ms=15_000)))
+    habits = ("loose", "tight", "calling", "maniac")
+    bots: dict[int, Any] = {}
+    for i in range(n_bots):
+        login = f"r{i}x{uuid.uuid4().hex[:6]}"
+        p.register(login, "password123", date(1980, 1, 1), f"RUSH{uuid.uuid4().hex[:12]}", "EUR")
+        player = p.authenticate(p.login(login, "password123")["token"])
+        dep = p.run(lambda s, pl=player: p.deposit_in(s, pl, "1000"))
+        p.confirm_deposit(dep["id"])
+        p.run(lambda s, pl=player: rush.join(s, pl, "bench-rush", 2000, p.clock()))
+        bots[player.id] = preset(habits[i % 4], seeded(5000 + i))
+    return bots
+
+
+async def _rush_run(p: Any, bots: dict[int, Any], seconds: float, think: float) -> tuple[list[float], Any, int]:
+    from croupier.errors import IllegalAction
+    from croupier.platform.cardroom.rush_runner import PoolRunner
+    from croupier.platform.events import Hub, LocalBroker
+    from croupier.rng.source import seeded
+
+    hub = Hub()
+    broker = LocalBroker()
+    await broker.start(hub.deliver)
+    latencies: list[float] = []
+    r = PoolRunner(p, broker.publish, "bench-rush", bots=bots, bot_delay=think, gather=0.5,
+                   latencies=latencies)
+    stop = asyncio.Event()
+    task = asyncio.create_task(r.run(stop))
+    rng = seeded("bench-rush-fast-folds")
+    folds = 0
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        await asyncio.sleep(think / 4)
+        hands = [h for h in r.hands.values() if not h.live.finished]
+        if not hands:
+            continue
+        h = hands[rng.randbelow(len(hands))]
+        st = h.live.state
+        cands = [x for i, x in enumerate(st.setup.seats)
+                 if not st.folded[i] and st.stacks[i] > 0 and x not in h.released]
+        if not cands:
+            continue
+        seat = cands[rng.randbelow(len(cands))]
+        try:
+            await r.act(h.live.start.seat_players[seat], h.live.hand_id, "fast_fold", {}, None)
+            folds += 1
+        except IllegalAction:
+            pass
+    stop.set()
+    r.wake.set()
+    for h in list(r.hands.values()):
+        h.wake.set()
+    await asyncio.gather(task, return_exceptions=True)
+    return latencies, r, folds
+
+
+def _rush_bench(p: Any, n_bots: int, seconds: float, think: float) -> None:
+    from croupier.platform.cardroom import rush
+    from croupier.platform.cardroom.accounts import pot_code
+    from croupier.platform.ledger import Ledger
+
+    bots = _rush_setup(p, n_bots)
+    load0 = os.getloadavg()
+    cpu0 = time.process_time()
+    w0 = time.perf_counter()
+    latencies, r, folds = asyncio.run(_rush_run(p, bots, seconds, think))
+    wall = time.perf_counter() - w0
+    cpu = time.process_time() - cpu0
+    load1 = os.getloadavg()
+    p.run(lambda s: rush.recover(s, "bench-rush", p.clock()))
+    ms = [x * 1000 for x in latencies]
+    print(f"Rush & Cash: {n_bots} bots in one pool (hands of 6), {wall:.1f} s: hands {r.hands_played} "
+          f"({r.hands_played / wall:.1f}/s), decisions {r.decisions} ({r.decisions / wall:.0f}/s), "
+          f"random fast folds {folds}; CPU {cpu:.1f} s ({r.hands_played / max(cpu, 1e-9):.1f} hands/CPU-s)")
+    print(f"  decision latency p50 {_pct(ms, 0.50):.2f} ms, p99 {_pct(ms, 0.99):.2f} ms, "
+          f"max {max(ms) if ms else float('nan'):.2f} ms; load average {load0[0]:.2f} -> {load1[0]:.2f}")
+    tids = p.read(lambda s: [c.table_id for c in rush.pool_tables(s, "bench-rush")])
+    pots = [p.read(lambda s, t=t: Ledger(s).balance(pot_code(t))) if _has(p, pot_code(t)) else 0 for t in tids]
+    audit = p.audit()
+    print(f"  pool tables used {len(tids)}; ledger: sum {audit.total}, mismatched {len(audit.mismatched)}, "
+          f"pool pots not empty {sum(1 for x in pots if x)}")
+
+
+def _has(p: Any, code: str) -> bool:
+    from sqlalchemy import select
+
+    from croupier.store.models import Account
+
+    return bool(p.read(lambda s: s.scalar(select(Account.id).where(Account.code == code)) is not None))
+
+
 def main() -> None:
     from sqlalchemy import func, select
 
@@ -122,6 +226,9 @@ def main() -> None:
         for a in s.scalars(select(Account).where(Account.kind == "table_pot"))])
     print(f"  ledger: sum {audit.total}, mismatched {len(audit.mismatched)}, pots not empty "
           f"{sum(1 for x in pots if x)}, rake {p.system_balance('rake', 'EUR')} minor units")
+    n_rush = int(os.environ.get("BENCH_CARDROOM_RUSH_BOTS", "60"))
+    if n_rush:
+        _rush_bench(p, n_rush, seconds, think)
     p.db.dispose()
 
 

@@ -12,6 +12,7 @@ hole cards, legal actions, raise range), ``poker_hand_ended`` with the result.
 
 from __future__ import annotations
 
+import contextlib
 from typing import Annotated, Any, Literal
 
 from fastapi import APIRouter, Query, Request, Response
@@ -20,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field, StrictInt
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope, _state
-from croupier.platform.cardroom import history, seats, tables, tournaments
+from croupier.platform.cardroom import history, rush, seats, tables, tournaments
 from croupier.platform.cardroom.runner import ROOM
 from croupier.platform.events import player_message
 
@@ -39,6 +40,9 @@ class AmountIn(BaseModel):
     model_config = ConfigDict(extra="forbid")
     amount_minor: StrictInt = Field(gt=0)
 
+
+#: a Rush pool's name in a path (the tables' ``pool``)
+PoolName = Annotated[str, PathParam(min_length=1, max_length=40)]
 
 #: a row id in a path: a positive 64-bit integer (a larger one is refused, 422, not sent to the store)
 RowId = Annotated[int, PathParam(ge=1, le=2**63 - 1)]
@@ -95,8 +99,12 @@ async def table_state_for_me(table_id: str, request: Request, player: Me) -> dic
 
 
 async def _seat_changed(request: Request, table_id: str, player_id: int, out: dict[str, Any]) -> None:
+    await ROOM.seats_changed(_state(request).platform, table_id)
+    await _balance(request, player_id)
+
+
+async def _balance(request: Request, player_id: int) -> None:
     st = _state(request)
-    await ROOM.seats_changed(st.platform, table_id)
     bal = await run_in_threadpool(st.platform.balance, await run_in_threadpool(
         history.player, st.platform, player_id))
     await st.broker.publish(player_message(player_id, {"type": "balance", "balance": bal}))
@@ -210,11 +218,116 @@ async def table_seeds(table_id: str, request: Request) -> dict[str, Any]:
     return await run_in_threadpool(p.read, lambda s: history.seeds_view(s, table_id))
 
 
+def _pool_view(p: Any, pool: str, player_id: int | None) -> dict[str, Any]:
+    """A pool as ``GET /rush/{pool}``: its configuration, and for a player his entry and the
+    hand he is in (the runner's part, when this process runs the pool)."""
+    def fn(s: Any) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": "rush_pool", "pool": pool, "running": False,
+                               "table": rush.describe(s, pool), "hand": None}
+        if player_id is not None:
+            row = rush.entry_of(s, pool, player_id)
+            out["entry"] = None if row is None else rush.entry_dict(row)
+        return out
+    out: dict[str, Any] = p.read(fn)
+    r = ROOM.pools.get(pool)
+    if r is not None:
+        live = r.view(player_id)
+        out.update({k: v for k, v in live.items() if k != "table"})
+    return out
+
+
+@router.get("/rush")
+async def rush_pools(request: Request) -> dict[str, Any]:
+    """The Rush & Cash pools: one per blind level (game, stakes, buy-in range, rake, hand size)."""
+    p = _platform(request)
+    return {"items": await run_in_threadpool(p.read, rush.lobby)}
+
+
+@router.get("/rush/{pool}")
+async def rush_pool(pool: PoolName, request: Request) -> dict[str, Any]:
+    return await run_in_threadpool(_pool_view, _platform(request), pool, None)
+
+
+@router.get("/rush/{pool}/me")
+async def rush_pool_for_me(pool: PoolName, request: Request, player: Me) -> dict[str, Any]:
+    """The pool with ``entry`` (your pool stack and status), ``you_waiting`` and ``hand``: the
+    hand you are in now (as ``poker_state``, with ``you``), or null while you wait."""
+    return await run_in_threadpool(_pool_view, _platform(request), pool, player.id)
+
+
 @router.post("/rush/{pool}/join", status_code=201)
-async def rush_join(pool: str, body: RushJoinIn, request: Request, player: Me) -> dict[str, Any]:
-    """Rush & Cash: join a pool (a blind level) - you are seated at a table of the pool with a
-    hand starting; each fast fold moves you to a new hand at once."""
-    return await ROOM.rush_join(_platform(request), pool, player, body.buy_in_minor)
+async def rush_join(pool: PoolName, body: RushJoinIn, request: Request, player: Me) -> Response:
+    """Rush & Cash (000 §12.12.3): join a pool - a blind level, not a table - with a buy-in from
+    the wallet; you are dealt into a new hand as soon as enough players wait. Refused: a second
+    entry (``already_seated``), a buy-in outside the pool's range (``buy_in_refused``) or above
+    the balance (``insufficient_funds``)."""
+    p = _platform(request)
+    ROOM.hub = _state(request).hub
+    out = await _idempotent(request, _scope(player), 201, lambda s: rush.join(
+        s, player, pool, body.buy_in_minor, p.clock()))
+    if not out.replayed:
+        await _balance(request, player.id)
+        r = ROOM.pools.get(pool)
+        if r is not None:
+            await r.joined(player.id)
+    return _respond(out)
+
+
+@router.post("/rush/{pool}/actions")
+async def rush_act(pool: PoolName, body: ActionIn, request: Request, player: Me) -> dict[str, Any]:
+    """Your decision in the hand you are in; ``fast_fold`` at any time, also out of turn: you
+    leave the hand at once (it goes on without you) and ``next_hand_id`` names the new hand you
+    were dealt into at once (null: you wait for enough players). Refused: ``not_in_hand`` when
+    you are in no hand (waiting, sitting out, not in the pool), and as at a table."""
+    ROOM.hub = _state(request).hub
+    args: dict[str, Any] = {}
+    if body.to_minor is not None:
+        args["to"] = body.to_minor
+    if body.times is not None:
+        args["times"] = body.times
+    r = await run_in_threadpool(ROOM.pool, _platform(request), pool)
+    out: dict[str, Any] = await r.act(player.id, body.hand_id, body.action, args, body.version)
+    return out
+
+
+@router.post("/rush/{pool}/sit-out")
+async def rush_sit_out(pool: PoolName, request: Request, player: Me) -> dict[str, Any]:
+    """Dealt into no new hand (the hand you are in goes on)."""
+    p = _platform(request)
+    out: dict[str, Any] = await run_in_threadpool(p.run, lambda s: rush.sit_out(s, player, pool))
+    r = ROOM.pools.get(pool)
+    if r is not None:
+        r.gone(player.id)
+    return out
+
+
+@router.post("/rush/{pool}/sit-in")
+async def rush_sit_in(pool: PoolName, request: Request, player: Me) -> dict[str, Any]:
+    p = _platform(request)
+    out: dict[str, Any] = await run_in_threadpool(p.run, lambda s: rush.sit_in(s, player, pool))
+    r = ROOM.pools.get(pool)
+    if r is not None:
+        await r.joined(player.id)
+    return out
+
+
+@router.post("/rush/{pool}/leave")
+async def rush_leave(pool: PoolName, request: Request, player: Me) -> Response:
+    """Leave the pool: your stack back to the wallet (``cashed_out_minor``), or when the hand you
+    are in ends (null)."""
+    p = _platform(request)
+    r = ROOM.pools.get(pool)
+    if r is not None:
+        r.gone(player.id)  # dealt into no new hand from now
+    async with r.dealing if r is not None else contextlib.nullcontext():  # no deal half-way
+        in_hand = r is not None and player.id in r.in_hand
+        out = await _idempotent(request, _scope(player), 200, lambda s: rush.leave(
+            s, player, pool, in_hand, p.clock()))
+    if not out.replayed:
+        if r is not None and in_hand:
+            await r.left(player.id)  # he may have folded out meanwhile
+        await _balance(request, player.id)
+    return _respond(out)
 
 
 @router.get("/tournaments")

@@ -171,3 +171,19 @@ class CardroomEntry(Base):
     place: Mapped[int | None] = mapped_column(Integer)
     prize: Mapped[int] = mapped_column(BigInteger, default=0)
     entered_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class CardroomRushPlayer(Base):
+    """A player in a Rush & Cash pool (000 §12.12.3: he picks a blind level, not a table):
+    ``stack`` = his chips in the pool (the balance of his escrow account ``rush:<pool>:<id>``),
+    which follow him from hand to hand; ``status`` playing / sitting_out / leaving."""
+
+    __tablename__ = "cardroom_rush_players"
+    __table_args__ = (UniqueConstraint("pool", "player_id", name="cardroom_one_entry_per_pool"),)
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    pool: Mapped[str] = mapped_column(String(40))
+    player_id: Mapped[int] = mapped_column(ForeignKey("players.id"), index=True)
+    stack: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[str] = mapped_column(String(12))
+    time_bank_ms: Mapped[int] = mapped_column(Integer)
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

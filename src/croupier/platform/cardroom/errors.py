@@ -46,3 +46,10 @@ class TableNotRunning(CroupierError):
 
 class TournamentClosed(CroupierError):
     code = "tournament_closed"
+
+
+class NotInHand(CroupierError):
+    """A Rush & Cash action (a fast fold...) from a player who is in no hand of the pool now
+    (waiting for his next hand, sitting out, or not in the pool)."""
+
+    code = "not_in_hand"

@@ -34,7 +34,6 @@ from croupier.platform.cardroom.errors import NotSeated, TableNotRunning
 from croupier.platform.cardroom.live import LiveHand
 from croupier.platform.clock import iso
 from croupier.platform.events import player_message, table_message
-from croupier.store.models import Player
 
 log = logging.getLogger("croupier.cardroom")
 
@@ -253,6 +252,8 @@ class Room:
 
     def __init__(self) -> None:
         self.runners: dict[str, TableRunner] = {}
+        #: the Rush & Cash pools run here (platform/cardroom/rush_runner.py)
+        self.pools: dict[str, Any] = {}
         self.spawner: Callable[[str], None] | None = None
         #: the server's WebSocket hub (bound by the API): who has a table's socket open
         self.hub: Any = None
@@ -290,14 +291,30 @@ class Room:
             out.update(msg["private"].get(str(player_id), {"you": None}))
         return out
 
+    def _format(self, platform: Any, table_id: str) -> str:
+        r = self.runners.get(table_id)
+        if r is not None:
+            return str(r.config.get("format"))
+        return str(platform.read(lambda s: tables.get(s, table_id)[1].format))
+
+    def _not_rush(self, platform: Any, table_id: str) -> None:
+        """A Rush table's hands are played through its pool (it has no runner of its own)."""
+        if table_id not in self.runners and self._format(platform, table_id) == "rush":
+            pool = platform.read(lambda s: tables.get(s, table_id)[1].pool)
+            raise IllegalAction(f"table {table_id} is a Rush & Cash table: play through its pool "
+                                f"(/api/cardroom/rush/{pool}/...)")
+
     async def act(self, platform: Any, table_id: str, player_id: int, hand_id: int, name: str,
                   args: dict[str, Any], version: int | None) -> dict[str, Any]:
+        if table_id not in self.runners:  # the runner's own table: no look-up on the way
+            await asyncio.to_thread(self._not_rush, platform, table_id)
         return await self.runner(table_id).act(player_id, hand_id, name, args, version)
 
     async def announce(self, platform: Any, table_id: str, player_id: int, kind: str) -> dict[str, Any]:
+        fmt = await asyncio.to_thread(self._format, platform, table_id)
+        if fmt in ("rush", "all_in_or_fold", "tournament"):
+            raise IllegalAction(f"no {kind.replace('_', ' ')} at a {fmt} table (000 §12.12.3)")
         r = self.runner(table_id)
-        if r.config.get("format") in ("rush", "all_in_or_fold", "tournament"):
-            raise IllegalAction(f"no {kind.replace('_', ' ')} at a {r.config['format']} table (000 §12.12.3)")
         seat = next((s["seat"] for s in r.seat_info if s["player_id"] == player_id), None)
         if seat is None:
             raise NotSeated(f"you have no seat at table {table_id}")
@@ -320,13 +337,16 @@ class Room:
         if tid is not None and tid not in self.runners and self.spawner is not None:
             self.spawner(tid)
 
-    async def rush_join(self, platform: Any, pool: str, player: Player, buy_in: int) -> dict[str, Any]:
-        from croupier.platform.cardroom import rush
+    def pool(self, platform: Any, pool: str) -> Any:
+        """The runner of a Rush pool (``NotFound`` for no such pool, ``TableNotRunning`` for a
+        pool not run by this process)."""
+        r = self.pools.get(pool)
+        if r is None:
+            from croupier.platform.cardroom import rush
 
-        out: dict[str, Any] = await asyncio.to_thread(
-            platform.run, lambda s: rush.join(s, player, pool, buy_in, platform.clock()))
-        await self.seats_changed(platform, str(out["table_id"]))
-        return out
+            platform.read(lambda s: rush.anchor(s, pool))
+            raise TableNotRunning(f"Rush pool {pool} is not running in this server")
+        return r
 
 
 ROOM = Room()
@@ -364,6 +384,15 @@ async def run_cardroom_table(platform: Any, publish: Publish, table_id: str, sto
     """The supervisor's entry (its lock held): run the table until ``stop``. A card room table
     running also lets the room start tables opened later (sit-and-go tables)."""
     ROOM.spawner = _spawner(platform, publish, stop)  # this server's (a test starts several)
+    from croupier.platform.cardroom import rush_runner
+
+    is_rush, pool = await asyncio.to_thread(rush_runner.anchor_pool, platform, table_id)
+    if is_rush:  # a Rush table: its pool's runner (on the anchor) deals there
+        if pool is not None:
+            await rush_runner.run_pool(platform, publish, pool, stop)
+        else:
+            await stop.wait()
+        return
     r = TableRunner(platform, publish, table_id)
     ROOM.runners[table_id] = r
     try:

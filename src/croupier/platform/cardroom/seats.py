@@ -64,6 +64,9 @@ def buy_in(session: Session, player: Player, table_id: str, seat: int, amount: i
     t, cfg = tables.get(session, table_id, lock=True)
     if cfg.format == "tournament":
         raise RoundStateError("a tournament table is entered through its tournament")
+    if cfg.format == "rush":
+        raise RoundStateError(f"a Rush & Cash table is entered through its pool (000 §12.12.3: pick a "
+                              f"blind level, not a table): POST /api/cardroom/rush/{cfg.pool}/join")
     amount = _check_amount(amount, "a buy-in")
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < cfg.max_seats:
         raise InvalidSelection(f"seat {seat!r} does not exist: seats 0 to {cfg.max_seats - 1}")
@@ -72,12 +75,6 @@ def buy_in(session: Session, player: Player, table_id: str, seat: int, amount: i
     Ledger(session).lock_player(player.id)
     if seat_of(session, table_id, player.id) is not None:
         raise AlreadySeated(f"you already have a seat at table {table_id}: one seat per player")
-    if cfg.pool is not None:
-        other = session.scalar(select(CardroomSeat.table_id).join(
-            CardroomTable, CardroomTable.table_id == CardroomSeat.table_id).where(
-            CardroomTable.pool == cfg.pool, CardroomSeat.player_id == player.id))
-        if other is not None:
-            raise AlreadySeated(f"you already play in Rush pool {cfg.pool} (table {other})")
     if amount < cfg.min_buy_in:
         raise BuyInRefused(f"the buy-in {_money(amount, t.currency)} is below the table minimum "
                            f"{_money(cfg.min_buy_in, t.currency)}")

@@ -156,19 +156,21 @@ def list_tables(session: Session) -> list[dict[str, Any]]:
 
 
 def parse_specs(text: str | None) -> tuple[TableSpec, ...]:
-    """``CROUPIER_CARDROOM_TABLES``: ``id:game:variant:CUR:big_blind_minor[:format[:seats]]``,
-    comma-separated (e.g. ``nl-eur:holdem:no_limit:EUR:20,aof:holdem:no_limit:EUR:20:all_in_or_fold``)."""
+    """``CROUPIER_CARDROOM_TABLES``: ``id:game:variant:CUR:big_blind_minor[:format[:seats[:pool]]]``,
+    comma-separated (e.g. ``nl-eur:holdem:no_limit:EUR:20,aof:holdem:no_limit:EUR:20:all_in_or_fold``).
+    A ``rush`` table belongs to the Rush & Cash pool named by ``pool`` (default: its own id)."""
     out = []
     for item in (text or "").split(","):
         if not item.strip():
             continue
         parts = item.strip().split(":")
-        if not 5 <= len(parts) <= 7 or not parts[4].isdigit():
-            raise CroupierError(f"card room table {item!r}: id:game:variant:CUR:big_blind[:format[:seats]]")
+        if not 5 <= len(parts) <= 8 or not parts[4].isdigit():
+            raise CroupierError(f"card room table {item!r}: id:game:variant:CUR:big_blind[:format[:seats[:pool]]]")
         fmt = parts[5] if len(parts) > 5 else "regular"
         seats = int(parts[6]) if len(parts) > 6 and parts[6].isdigit() else 6
+        pool = (parts[7] if len(parts) > 7 and parts[7] else parts[0]) if fmt == "rush" else None
         out.append(TableSpec(parts[0], parts[0], parts[1], parts[2], parts[3], int(parts[4]),
-                             format=fmt, max_seats=seats))
+                             format=fmt, max_seats=seats, pool=pool))
     return tuple(out)
 
 

@@ -91,8 +91,12 @@ async function loadGames() {
     if (room.items.length) {
       ul.append(el("li", { class: "card", dataset: { game: "cardroom" } }, el("h3", {}, "Poker card room"),
         el("p", { class: "muted" }, "Players against players; the house takes rake."),
-        el("ul", {}, ...room.items.map((t) => el("li", {}, el("a", { href: `/cardroom.html?table=${encodeURIComponent(t.id)}`, "aria-label": `Sit at ${t.name || t.id}` },
-          `${t.name || t.id} · ${t.game} ${String(t.variant).replace(/_/g, " ")} · ${t.currency} · ${t.seated ?? 0} seated`))))));
+        el("ul", {}, ...room.items.filter((t) => t.format !== "rush").map((t) => el("li", {}, el("a", { href: `/cardroom.html?table=${encodeURIComponent(t.id)}`, "aria-label": `Sit at ${t.name || t.id}` },
+          `${t.name || t.id} · ${t.game} ${String(t.variant).replace(/_/g, " ")} · ${t.currency} · ${t.seated ?? 0} seated`))),
+          // 000 §12.12.3 Rush & Cash: a pool (a blind level) is joined, not a table
+          ...[...new Map(room.items.filter((t) => t.format === "rush" && t.pool).map((t) => [t.pool, t])).values()].map((t) => el("li", {},
+            el("a", { href: `/cardroom.html?pool=${encodeURIComponent(t.pool)}`, "aria-label": `Join the Rush & Cash pool ${t.pool}` },
+              `Rush & Cash ${t.pool} · ${t.game} ${String(t.variant).replace(/_/g, " ")} · ${t.currency}`))))));
     }
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));

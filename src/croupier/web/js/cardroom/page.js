@@ -6,6 +6,10 @@
 // the server's figures, and shows the last hand's history (GET /api/cardroom/hands/{id}).
 // cardroom.html?preview plays a recorded hand (/cardroom-preview.json: the same messages) with a
 // "Next step" button and no server.
+// cardroom.html?pool=NAME: Rush & Cash (000 §12.12.3): the player joins a pool (a blind level, not
+// a table) and is dealt into hand after hand at the pool's tables; the Fast Fold button (legal at any
+// time) leaves the hand at once and the page follows him into the new hand (the pool's messages
+// come on its anchor table's WebSocket; the page shows the newest hand that carries his `you`).
 import "./strings.js";
 import { ApiError, api as http, openTableSocket, request, savedPlayer, token } from "../api.js";
 import { formatMinor, formatMoney, learnExponent, parseMajor, toMajorString } from "../money.js";
@@ -22,12 +26,14 @@ import { money, phaseText, renderBoards, renderPots, renderSeats, renderYou, tur
 const params = new URLSearchParams(location.search);
 const tableId = params.get("table") || params.get("id") || "";
 const preview = params.has("preview");
-const page = { msg: null, you: null, mySeat: null, currency: "EUR", clock: new Countdown(), timerKey: "", busy: false, actionsKey: "", lastEnded: null };
+const pool = params.get("pool") || "";
+const page = { handId: null, entry: null, anchor: "", msg: null, you: null, mySeat: null, currency: "EUR", clock: new Countdown(), timerKey: "", busy: false, actionsKey: "", lastEnded: null };
 
 const api = (method, path, body) => request(method, `/api/cardroom${path}`, body);
 
 async function main() {
   if (preview) { await runPreview(); return; }
+  if (pool) { await mainPool(); return; }
   if (!tableId) { $("#phase").textContent = t("cr_no_table", { id: "" }); hideSeatForm(); return; }
   try {
     const state = await api("GET", `/tables/${encodeURIComponent(tableId)}${token() ? "/me" : ""}`);
@@ -47,6 +53,45 @@ async function main() {
 
 function hideSeatForm() { $("#buyin").hidden = true; }
 
+const poolPath = () => `/rush/${encodeURIComponent(pool)}`;
+
+async function mainPool() {
+  $("#buyin-seat").closest("label").hidden = true;
+  $("#leave").textContent = t("cr_leave_pool");
+  let state;
+  try {
+    state = await api("GET", `${poolPath()}${token() ? "/me" : ""}`);
+  } catch (e) {
+    $("#phase").textContent = e instanceof ApiError && e.status === 404 ? t("cr_no_pool", { id: pool }) : String(e.message || e);
+    hideSeatForm();
+    return;
+  }
+  page.anchor = state.table.anchor;
+  onPool(state);
+  wireForms();
+  openTableSocket(page.anchor, onMessage);
+  if (token()) {
+    refreshBalance();
+    refreshMyHands();
+  }
+}
+
+/** GET /rush/{pool}/me: the pool, the player's entry, and the hand he is in (or none: waiting). */
+function onPool(state) {
+  page.entry = state.entry ?? null;
+  const tb = state.table;
+  document.body.dataset.pool = pool;
+  if (state.hand) { onState(state.hand); return; }
+  page.handId = null;
+  page.you = null;
+  onState({ type: "poker_state", event: "snapshot", pool, table: tb, seats: [], hand: null });
+  $("#phase").textContent = page.entry ? t("cr_rush_waiting") : t("cr_waiting");
+}
+
+async function refreshPool() {
+  try { onPool(await api("GET", `${poolPath()}/me`)); } catch (e) { toast(e.message || String(e)); }
+}
+
 // -- messages ----------------------------------------------------------------------------------
 
 function onMessage(m) {
@@ -55,10 +100,20 @@ function onMessage(m) {
   else if (m.type === "poker_hand_ended") onEnded(m);
   else if (m.type === "poker_cashed_out") toast(`${formatMoney(m.amount_minor, page.currency)}`, "info");
   else if (m.type === "balance") showBalance(m.balance, page.currency);
+  else if (m.type === "rush_entry" && pool && m.pool === pool) refreshPool();
+  else if (m.type === "rush_pool") onPool(m);
   else if (m.type === "history") renderHistory($("#history"), m);
 }
 
 function onState(m) {
+  if (pool) {
+    if (m.pool !== pool) return;
+    const id = m.hand?.hand_id ?? null;
+    if ("you" in m && m.you && id !== null && (page.handId === null || id >= page.handId)) {
+      if (id !== page.handId) { page.handId = id; page.you = null; }
+    } else if (id !== null && id !== page.handId) return; // another hand of the pool
+    document.body.dataset.hand = page.handId === null ? "" : String(page.handId);
+  }
   if (m.table_id && tableId && m.table_id !== tableId) return;
   if (m.table) {
     page.currency = m.table.currency || page.currency;
@@ -72,6 +127,7 @@ function onState(m) {
   if ("you" in m) page.you = m.you;
   else if (!m.hand || (page.msg?.hand && page.msg.hand.hand_id !== m.hand.hand_id)) page.you = null;
   page.msg = m;
+  if (pool && m.table) m.table = { ...m.table, max_seats: m.table.hand_size ?? m.table.max_seats };
   const me = token() ? savedPlayerId() : null;
   const mine = (m.seats || []).find((s) => me !== null && s.player_id === me);
   page.mySeat = page.you?.seat ?? mine?.seat ?? null;
@@ -79,6 +135,10 @@ function onState(m) {
 }
 
 function onEnded(m) {
+  if (pool && (m.pool !== pool || m.hand_id !== page.handId)) {
+    if (pool && m.pool === pool && (m.results || []).some((r) => r.player_id === savedPlayerId())) refreshMyHands();
+    return;
+  }
   page.lastEnded = m;
   const lines = (m.results || []).map((r) => t("cr_result", { seat: r.seat, stake: money(r.stake_minor, page.currency), returned: money(r.returned_minor, page.currency), net: `${r.net_minor >= 0 ? "+" : ""}${money(r.net_minor, page.currency)}` }));
   const box = $("#hand-result");
@@ -86,7 +146,7 @@ function onEnded(m) {
   box.replaceChildren(...lines.map((line, i) => el("span", { class: "cr-line", dataset: { seat: String(m.results[i].seat), net: String(m.results[i].net_minor), stack: String(m.results[i].stack_minor) } }, line, el("br"))),
     el("span", { class: "cr-rake", dataset: { minor: String(m.rake_minor) } }, t("cr_rake", { amount: money(m.rake_minor, page.currency) })));
   // the final state: shown cards, the pots' results, the stacks after the hand
-  if (m.hand) onState({ type: "poker_state", event: "ended", settled: true, table_id: m.table_id, table: page.msg?.table, seats: m.seats || page.msg?.seats, hand: m.hand, you: page.you });
+  if (m.hand) onState({ type: "poker_state", event: "ended", settled: true, pool: m.pool, table_id: m.table_id, table: page.msg?.table, seats: m.seats || page.msg?.seats, hand: m.hand, you: page.you });
   if (!preview && token() && (m.results || []).some((r) => r.player_id === savedPlayerId())) {
     showHand(m.hand_id);
     refreshBalance();
@@ -241,7 +301,12 @@ async function send(action, extra = {}) {
   if (preview) { $("#actions").dataset.sent = JSON.stringify({ action, ...extra }); return; }
   page.busy = true;
   try {
-    await api("POST", `/tables/${encodeURIComponent(tableId)}/actions`, { hand_id: hand.hand_id, action, version: hand.version, ...extra });
+    if (pool) {
+      const out = await api("POST", `${poolPath()}/actions`, { hand_id: hand.hand_id, action, ...(action === "fast_fold" ? {} : { version: hand.version }), ...extra });
+      if (out.next_hand_id || out.waiting) await refreshPool(); // a fold: on to the next hand at once
+    } else {
+      await api("POST", `/tables/${encodeURIComponent(tableId)}/actions`, { hand_id: hand.hand_id, action, version: hand.version, ...extra });
+    }
   } catch (e) {
     toast(e.message || String(e));
   } finally {
@@ -255,9 +320,22 @@ function renderSeatControls() {
   const m = page.msg;
   const tb = m.table || {};
   const me = savedPlayerId();
-  const mine = (m.seats || []).find((s) => me !== null && s.player_id === me);
+  const mine = pool ? (page.entry ? { ...page.entry, stack_minor: myPoolStack() } : null)
+    : (m.seats || []).find((s) => me !== null && s.player_id === me);
   const form = $("#buyin");
   if (preview) { form.hidden = true; return; }
+  if (pool) {
+    form.hidden = !!mine || !token();
+    $("#sit-out").hidden = !mine || mine.status === "sitting_out";
+    $("#sit-in").hidden = !mine || mine.status !== "sitting_out";
+    $("#leave").hidden = !mine;
+    showAmount("#my-stack", mine ? mine.stack_minor : null, page.currency);
+    if (!token()) $("#buyin-hint").textContent = t("cr_log_in");
+    else if (tb.min_buy_in_minor) $("#buyin-hint").textContent = t("cr_buy_in_range", { min: money(tb.min_buy_in_minor, page.currency), max: money(tb.max_buy_in_minor, page.currency) });
+    const amount = $("#buyin-amount");
+    if (!amount.value && tb.max_buy_in_minor) amount.value = toMajorString(tb.max_buy_in_minor, page.currency);
+    return;
+  }
   form.hidden = !!mine || !token();
   $("#sit-out").hidden = !mine || mine.status === "sitting_out";
   $("#sit-in").hidden = !mine || mine.status !== "sitting_out";
@@ -280,11 +358,25 @@ function renderSeatControls() {
   if (!amount.value && tb.max_buy_in_minor) amount.value = toMajorString(tb.max_buy_in_minor, page.currency);
 }
 
+/** In a pool: the stack in the hand being shown (what is left behind the bets), else the entry's. */
+function myPoolStack() {
+  const p = page.you ? (page.msg?.hand?.players || []).find((x) => x.seat === page.you.seat) : null;
+  return p ? p.stack_minor : page.entry?.stack_minor ?? null;
+}
+
 function wireForms() {
   $("#buyin").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const minor = parseMajor($("#buyin-amount").value, page.currency);
     if (minor === null) { toast(t("cr_buy_in")); return; }
+    if (pool) {
+      try {
+        await api("POST", `${poolPath()}/join`, { buy_in_minor: minor });
+        await refreshPool();
+        refreshBalance();
+      } catch (e) { toast(e.message || String(e)); }
+      return;
+    }
     try {
       await api("POST", `/tables/${encodeURIComponent(tableId)}/seats`, { seat: Number($("#buyin-seat").value), buy_in_minor: minor });
       const state = await api("GET", `/tables/${encodeURIComponent(tableId)}/me`);
@@ -293,6 +385,10 @@ function wireForms() {
     } catch (e) { toast(e.message || String(e)); }
   });
   const seatCall = (path) => async () => {
+    if (pool) {
+      try { await api("POST", `${poolPath()}/${path}`, undefined); await refreshPool(); refreshBalance(); } catch (e) { toast(e.message || String(e)); }
+      return;
+    }
     try { await api("POST", `/tables/${encodeURIComponent(tableId)}/${path}`, undefined); onMessage(await api("GET", `/tables/${encodeURIComponent(tableId)}/me`)); refreshBalance(); } catch (e) { toast(e.message || String(e)); }
   };
   $("#sit-out").addEventListener("click", seatCall("sit-out"));
@@ -307,7 +403,7 @@ async function refreshBalance() {
 
 async function refreshMyHands() {
   try {
-    const out = await api("GET", `/hands?table_id=${encodeURIComponent(tableId)}&limit=10`);
+    const out = await api("GET", pool ? "/hands?limit=10" : `/hands?table_id=${encodeURIComponent(tableId)}&limit=10`);
     $("#my-hands").replaceChildren(...(out.items || []).map((h) => el("li", { dataset: { hand: String(h.hand_id), net: String(h.net_minor) } },
       `${t("cr_hand_n", { n: h.number })}: ${h.net_minor >= 0 ? "+" : ""}${money(h.net_minor, page.currency)} `,
       el("button", { type: "button", onclick: () => showHand(h.hand_id) }, t("cr_show")))));
