@@ -27,7 +27,10 @@ def binomial(p: Fraction, n: int) -> tuple[list[int], int]:
     return [comb(n, k) * u ** k * (q - u) ** (n - k) for k in range(n + 1)], q ** n
 
 
+@lru_cache(maxsize=64)
 def score_cells(ph: Fraction, pa: Fraction, minutes: int) -> Cells:
+    """The (home, away) goals over ``minutes`` with their weights (shared: read, never changed;
+    both halves and the half-time/full-time pairs use the same cells)."""
     wh, dh = binomial(ph, minutes)
     wa, da = binomial(pa, minutes)
     return {(h, a): x * y for h, x in enumerate(wh) for a, y in enumerate(wa)}, dh * da
