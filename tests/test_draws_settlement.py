@@ -31,7 +31,7 @@ from croupier.platform.service import Platform
 from croupier.rng import seeded
 from croupier.store.jackpot_models import JackpotPool, JackpotWin
 from croupier.store.models import Bet, Play, Round, RoundEvent, Transfer
-from croupier.store.protection_models import AuditEntry
+from croupier.store.protection_models import AuditEntry, PlayFunding
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import TEST_TABLES, make_settings, new_player, slip
 
@@ -317,4 +317,22 @@ def test_000_11_a_voided_draw_refunds_every_ticket_once_in_fixed_statements(plat
         # the next draw takes tickets again (the clock moves one draw on)
         plat.clock.now += timedelta(seconds=60)  # type: ignore[attr-defined]
     assert counts[0] == counts[1]
+    assert plat.audit().total == 0
+
+
+def test_001_6_8_5_a_voided_draw_returns_a_bonus_funded_play_to_the_bonus_balance(plat: Platform) -> None:
+    """001 §6.8.5 (a refund goes back to the balance the bet came from): the set-based refund
+    takes only plays paid from cash; a play with a funding row (never a draw's own, made here by
+    hand) is refunded by the per-play path, to its bonus balance, and still once."""
+    players = keno_tickets(plat, 2)
+    rid = plat.read(lambda s: s.scalars(select(Round.id).where(
+        Round.table_id == KENO.id, Round.state == "open").order_by(Round.number).limit(1)).one())
+    funded = plat.read(lambda s: s.scalars(select(Play.id).where(
+        Play.round_id == rid, Play.player_id == players[0].id)).one())
+    plat.run(lambda s: s.add(PlayFunding(play_id=funded, account="bonus", bonus_id=None)))
+    assert plat.run(lambda s: tables.void_round(s, rid, "the drum jammed", plat.clock())) is not None
+    assert [plat.balance(pl)["bonus_minor"] for pl in players] == [150, 0]
+    assert [cash(plat, pl) for pl in players] == [850, 1000]
+    assert plat.run(lambda s: tables.void_round(s, rid, "again", plat.clock())) is None
+    assert [plat.balance(pl)["bonus_minor"] for pl in players] == [150, 0]
     assert plat.audit().total == 0

@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime
 
 import numpy as np
-from sqlalchemy import func, select, update
+from sqlalchemy import exists, func, select, update
 from sqlalchemy.orm import Session
 
 from croupier.platform.draw_writes import credit_players, write_plays
@@ -32,11 +32,11 @@ def refund_open_plays(session: Session, rnd: Round, now: datetime) -> list[tuple
     """Refund every open play of ``rnd`` (locked by the caller) except those with a funding row;
     (play, player, staked, refunded) of each play refunded, in play order."""
     conn = session.connection()
-    funded = select(PlayFunding.play_id)
+    unfunded = ~exists().where(PlayFunding.play_id == Play.id)
     rows = conn.execute(
         select(Play.id, Play.player_id, func.coalesce(func.sum(Bet.stake), 0))
         .outerjoin(Bet, Bet.play_id == Play.id)
-        .where(Play.round_id == rnd.id, Play.status == "open", Play.id.not_in(funded))
+        .where(Play.round_id == rnd.id, Play.status == "open", unfunded)
         .group_by(Play.id, Play.player_id).order_by(Play.id)).all()
     if not rows:
         return []
@@ -45,7 +45,7 @@ def refund_open_plays(session: Session, rnd: Round, now: datetime) -> list[tuple
     staked = np.asarray([r[2] for r in rows], dtype=np.int64)
     hi = int(plays[-1])
     in_round = select(Play.id).where(Play.round_id == rnd.id, Play.status == "open", Play.id <= hi,
-                                     Play.id.not_in(funded))
+                                     unfunded)
     conn.execute(update(Bet).where(Bet.play_id.in_(in_round))
                  .values(returned=Bet.stake, outcome="refunded")
                  .execution_options(synchronize_session=False))
