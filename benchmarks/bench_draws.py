@@ -1,15 +1,20 @@
 """Draw settlement on PostgreSQL (issue 20): N tickets (one player each, the worst case: one
 play per ticket) on one draw, then the draw is resulted and settled in batches by
-``platform.draws.settle_chunk`` - statements per batch, never per ticket. Prints tickets settled
-per second (the target is 50,000/s), the machine's load average (the figure depends on it:
-compare runs on an idle machine), and the CPU time the settlement took in this process (Python)
-and in the PostgreSQL backends serving it (read from /proc when the server runs on this machine),
-so that a loaded machine's figure can be judged. Two draws: Keno 10 in EUR (10 random numbers a
-ticket) and Lucky 6 with 48 balls in AMD (a mix of its bets, feeding its three jackpot funds).
-Also the time of the exact keno tables of every pick count.
+``platform.draws.settle_chunk`` - statements per batch, never per ticket. Prints, per draw: the
+tickets, the batches and the SQL statements they took (per batch: a fixed number whatever the
+tickets), the wall time and tickets per second (the target is 50,000/s), the machine's load
+average (the figure depends on it: compare runs on an idle machine), and the CPU time the
+settlement took in this process (Python) and in the PostgreSQL backends serving it (read from
+/proc when the server runs on this machine), with tickets per CPU-second, so that a loaded
+machine's figure can be judged. Two draws: Keno 10 in EUR (10 random numbers a ticket) and
+Lucky 6 with 48 balls in AMD (a mix of its bets, about half of them winners, feeding its three
+jackpot funds). Then a voided draw: every ticket refunded, set-based too.
+First the time of the exact tables of every keno pick count (Keno 8, Keno 10, Keno Gold; the
+target is under a second), and of Keno Express's table (its bets have no pick counts).
 
 Setup rows are written in bulk, then ``ANALYZE`` (as autovacuum would), neither timed.
-Environment: ``BENCH_DRAWS_TICKETS`` (100000), ``BENCH_DRAWS_PG`` (admin URL, default
+Environment: ``BENCH_DRAWS_TICKETS`` (100000), ``BENCH_DRAWS_RUNS`` (1: each draw settled that
+many times, a new draw each time), ``BENCH_DRAWS_PG`` (admin URL, default
 postgresql+psycopg://postgres@127.0.0.1:5432/postgres). A database of its own is created and dropped.
 """
 
@@ -18,22 +23,32 @@ from __future__ import annotations
 import os
 import time
 import uuid
-from collections.abc import Callable
-from datetime import UTC, date, datetime
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, date, datetime, timedelta
 from typing import Any, cast
 
 
 def exact_tables() -> None:
     from croupier.games.draws.hypergeom import hit_distribution
     from croupier.games.draws.keno.exact import exact
+    from croupier.games.draws.kenoexpress.exact import exact as express_exact
     from croupier.games.registry import load_variant
 
     variants = [load_variant("keno", name) for name in ("keno8", "keno10", "keno_gold")]
     t = time.perf_counter()
+    rows = 0
     for v in variants:
         hit_distribution.cache_clear()
-        exact(v)
-    print(f"exact keno tables (3 variants, every pick count): {time.perf_counter() - t:.3f} s")
+        rows += len(exact(v))
+    dt = time.perf_counter() - t
+    print(f"exact keno tables (Keno 8, Keno 10, Keno Gold: every pick count, {rows} rows, exact "
+          f"fractions): {dt:.3f} s (target under 1 s: {'met' if dt < 1 else 'NOT met'})")
+    express = load_variant("keno_express", "standard")
+    t = time.perf_counter()
+    rows = len(express_exact(express))
+    print(f"exact Keno Express table ({rows} bets, every selection enumerated; no pick counts): "
+          f"{time.perf_counter() - t:.3f} s")
 
 
 def _backend_cpu(admin: Any, db: str) -> dict[int, float]:
@@ -56,9 +71,27 @@ def _backend_cpu(admin: Any, db: str) -> dict[int, float]:
     return out
 
 
-def _bench_draw(p: Any, admin: Any, db: str, table: Any, n: int, cur: str, stake: int,
-                bet_of: Callable[[Any, int], tuple[str, list[Any]]], now: datetime) -> None:
-    from sqlalchemy import Table, func, select, text
+@contextmanager
+def _counted(engine: Any) -> Iterator[list[int]]:
+    """The number of SQL statements ``engine`` executes inside the block (``[n]``)."""
+    from sqlalchemy import event
+
+    seen = [0]
+
+    def count(*_a: Any) -> None:
+        seen[0] += 1
+
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
+def _setup_draw(p: Any, table: Any, n: int, cur: str, stake: int, run: int,
+                bet_of: Callable[[Any, int], tuple[str, list[Any]]], now: datetime) -> tuple[int, datetime]:
+    """A draw of ``table`` with ``n`` one-bet tickets of ``n`` new players, closed (not timed)."""
+    from sqlalchemy import Table, text
 
     from croupier.platform import draws as D
     from croupier.platform import jackpots, tables
@@ -69,7 +102,7 @@ def _bench_draw(p: Any, admin: Any, db: str, table: Any, n: int, cur: str, stake
     variant = p.read(lambda s: D._draw_table(s, table.id)[2])
     every = D.schedule_of(variant).every_seconds
     number = int(now.timestamp()) // every + 1
-    tag = table.id
+    tag = f"{table.id}-{run}-"
 
     def setup(s: Any) -> int:
         jackpots.ensure_all(s, now)
@@ -100,33 +133,86 @@ def _bench_draw(p: Any, admin: Any, db: str, table: Any, n: int, cur: str, stake
         return int(rnd.id)
 
     rid = p.run(setup)
-    with p.db.write.connect() as c:
-        c.execute(text("COMMIT"))
+    # autocommit: an ANALYZE inside a transaction that is rolled back leaves no statistics
+    with p.db.write.connect().execution_options(isolation_level="AUTOCOMMIT") as c:
         c.execute(text("ANALYZE"))
     due = datetime.fromtimestamp(number * every, UTC)
     p.run(lambda s: tables.close_round(s, rid, due))
-    load = os.getloadavg()
-    server0 = _backend_cpu(admin, db)
-    cpu0, t0 = time.process_time(), time.perf_counter()
-    p.run(lambda s: tables.result_round(s, rid, due))
+    return rid, due
+
+
+class _Timer:
+    """Wall, this process's CPU and the database backends' CPU over a block; load average."""
+
+    def __init__(self, p: Any, admin: Any, db: str) -> None:
+        self.p, self.admin, self.db = p, admin, db
+
+    def __enter__(self) -> _Timer:
+        self.load = os.getloadavg()
+        self.server0 = _backend_cpu(self.admin, self.db)
+        self.cpu0, self.t0 = time.process_time(), time.perf_counter()
+        return self
+
+    def __exit__(self, *_exc: Any) -> None:
+        self.wall, self.cpu = time.perf_counter() - self.t0, time.process_time() - self.cpu0
+        server1 = _backend_cpu(self.admin, self.db)
+        self.server = sum(v - self.server0.get(pid, 0.0) for pid, v in server1.items())
+
+    def line(self, n: int, target: bool = True) -> str:
+        load = self.load
+        met = f" (target 50,000/s: {'met' if n / self.wall >= 50_000 else 'NOT met'})" if target else ""
+        return (f"wall {self.wall:.2f} s = {n / self.wall:,.0f} tickets/s{met}; CPU {self.cpu:.2f} s Python + "
+                f"{self.server:.2f} s PostgreSQL backend = {n / max(self.cpu + self.server, 1e-9):,.0f} "
+                f"tickets per CPU-second; load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on "
+                f"{os.cpu_count()} cores")
+
+
+def _bench_settle(p: Any, admin: Any, db: str, table: Any, n: int, rid: int, due: datetime) -> None:
+    from sqlalchemy import func, select
+
+    from croupier.platform import draw_settlement, tables
+    from croupier.platform import draws as D
+    from croupier.store.jackpot_models import JackpotWin
+    from croupier.store.models import Play
+
     batches = 0
-    while True:
-        batches += 1
-        chunk = p.run(lambda s: D.settle_chunk(s, rid, due))
-        if chunk.done:
-            break
-    dt, cpu = time.perf_counter() - t0, time.process_time() - cpu0
-    server1 = _backend_cpu(admin, db)
-    server = sum(v - server0.get(pid, 0.0) for pid, v in server1.items())
+    with _counted(p.db.write) as statements, _Timer(p, admin, db) as t:
+        p.run(lambda s: tables.result_round(s, rid, due))
+        while True:
+            batches += 1
+            chunk = p.run(lambda s: D.settle_chunk(s, rid, due))
+            if chunk.done:
+                break
     left = p.read(lambda s: s.scalar(select(func.count(Play.id)).where(Play.round_id == rid,
                                                                        Play.status == "open")))
-    paid = p.read(lambda s: s.scalar(select(func.coalesce(func.sum(Play.returned_total), 0))
-                                     .where(Play.round_id == rid)))
-    print(f"draw settlement, PostgreSQL, {table.game}/{table.variant} {cur}: {n:,} tickets in {batches} "
-          f"batches, {dt:.2f} s, {n / dt:,.0f} tickets/s (target 50,000/s); CPU {cpu:.2f} s Python + "
-          f"{server:.2f} s PostgreSQL backend = {n / max(cpu + server, 1e-9):,.0f} tickets per CPU-second; "
-          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} on {os.cpu_count()} cores; "
-          f"returned {paid:,}; open plays left: {left}; ledger audit {p.audit().total}")
+    drops = p.read(lambda s: s.scalar(select(func.count(JackpotWin.id)).where(JackpotWin.round_id == rid)))
+    paid, winners = p.read(lambda s: s.execute(
+        select(func.coalesce(func.sum(Play.returned_total), 0),
+               func.count(Play.id).filter(Play.returned_total > 0)).where(Play.round_id == rid)).one())
+    print(f"draw settlement, PostgreSQL, {table.game}/{table.variant}: {n:,} tickets ({winners:,} "
+          f"winning, {drops} jackpot drops), {batches} batches of up to {draw_settlement.CHUNK:,}, "
+          f"{statements[0]} SQL statements (result included; a fixed number per batch, plus a few "
+          f"per jackpot drop: {statements[0] / batches:.1f} per batch); {t.line(n)}; "
+          f"returned {paid:,}; open plays left {left}; ledger audit {p.audit().total}")
+
+
+def _bench_void(p: Any, admin: Any, db: str, table: Any, n: int, rid: int) -> None:
+    from sqlalchemy import func, select
+
+    from croupier.platform import tables
+    from croupier.store.models import Play, Transfer
+
+    with _counted(p.db.write) as statements, _Timer(p, admin, db) as t:
+        p.run(lambda s: tables.void_round(s, rid, "bench: the draw failed", datetime.now(UTC)))
+    again = p.run(lambda s: tables.void_round(s, rid, "bench: the draw failed", datetime.now(UTC)))
+    refunded, refunds = p.read(lambda s: (
+        s.scalar(select(func.count(Play.id)).where(Play.round_id == rid, Play.status == "refunded")),
+        s.scalar(select(func.count(Transfer.id)).where(Transfer.round_id == rid,
+                                                       Transfer.kind == "refund"))))
+    print(f"voided draw, PostgreSQL, {table.game}/{table.variant}: {n:,} tickets refunded "
+          f"({refunded:,} plays refunded, {refunds:,} refund transfers, voided again: "
+          f"{'nothing' if again is None else 'AGAIN'}), {statements[0]} SQL statements; "
+          f"{t.line(n, target=False)}; ledger audit {p.audit().total}")
 
 
 def main() -> None:
@@ -138,6 +224,7 @@ def main() -> None:
     from croupier.platform.service import Platform
 
     n = int(os.environ.get("BENCH_DRAWS_TICKETS", "100000"))
+    runs = int(os.environ.get("BENCH_DRAWS_RUNS", "1"))
     admin_url = os.environ.get("BENCH_DRAWS_PG", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
     name = f"croupier_bench_draws_{uuid.uuid4().hex[:8]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
@@ -150,7 +237,7 @@ def main() -> None:
                               run_tables=False, deposit_confirm_seconds=0.0, rate_limits=False,
                               tables=(keno, lucky)))
         p.migrate()
-        now = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
+        start = datetime(2026, 11, 25, 12, 0, tzinfo=UTC)
         rng = np.random.default_rng(1)
 
         def keno_bet(_v: Any, _i: int) -> tuple[str, list[Any]]:
@@ -166,8 +253,13 @@ def main() -> None:
             b = offered[i % len(offered)]
             return b.code, list(b.target.example(v))
 
-        _bench_draw(p, admin, name, keno, n, "EUR", 100, keno_bet, now)
-        _bench_draw(p, admin, name, lucky, n, "AMD", 10000, lucky_bet, now)
+        for run in range(runs):
+            now = start + timedelta(hours=run)
+            for table, cur, stake, bet in ((keno, "EUR", 100, keno_bet), (lucky, "AMD", 10000, lucky_bet)):
+                rid, due = _setup_draw(p, table, n, cur, stake, run, bet, now)
+                _bench_settle(p, admin, name, table, n, rid, due)
+        rid, _due = _setup_draw(p, keno, n, "EUR", 100, runs, keno_bet, start + timedelta(hours=runs))
+        _bench_void(p, admin, name, keno, n, rid)
         p.db.dispose()
     finally:
         with admin.connect() as c:

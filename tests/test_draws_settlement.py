@@ -12,24 +12,26 @@ batches" and "Jackpots on the draw schedule"), on SQLite and PostgreSQL:
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import UTC, datetime
+from contextlib import contextmanager
+from datetime import UTC, datetime, timedelta
 from fractions import Fraction
 from math import floor
 from typing import Any
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from croupier.games.registry import load_variant
 from croupier.platform import draw_runner, draw_settlement, jackpots, tables
 from croupier.platform import draws as D
 from croupier.platform.config import TableConfig
 from croupier.platform.jackpots import account_code
-from croupier.platform.ledger import Ledger
+from croupier.platform.ledger import Ledger, player_code
 from croupier.platform.service import Platform
 from croupier.rng import seeded
 from croupier.store.jackpot_models import JackpotPool, JackpotWin
-from croupier.store.models import Play, Round, RoundEvent, Transfer
+from croupier.store.models import Bet, Play, Round, RoundEvent, Transfer
+from croupier.store.protection_models import AuditEntry, PlayFunding
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import TEST_TABLES, make_settings, new_player, slip
 
@@ -100,7 +102,7 @@ def test_issue20_a_batch_that_fails_half_way_is_settled_once_when_run_again(
                                                     1, plat.clock()))
     rid = resulted(plat, KENO.id)
     # the second batch fails after writing its bets: its transaction is rolled back whole
-    real, calls = draw_settlement._write_plays, []
+    real, calls = draw_settlement.write_plays, []
 
     def crash(*a: Any, **k: Any) -> None:
         calls.append(1)
@@ -108,7 +110,7 @@ def test_issue20_a_batch_that_fails_half_way_is_settled_once_when_run_again(
         if len(calls) == 2:
             raise RuntimeError("the server stopped")
 
-    monkeypatch.setattr(draw_settlement, "_write_plays", crash)
+    monkeypatch.setattr(draw_settlement, "write_plays", crash)
     assert plat.run(lambda s: D.settle_chunk(s, rid, plat.clock(), limit=3)).plays == 3
     with pytest.raises(RuntimeError):
         plat.run(lambda s: D.settle_chunk(s, rid, plat.clock(), limit=3))
@@ -211,3 +213,126 @@ def test_issue20_the_ticket_view_says_why_each_bet_won_or_lost(plat: Platform) -
     kb = plat.read(lambda s: D.ticket_view(s, kp, k["ticket_id"]))["draws"][0]["bets"][0]
     assert kb["hits"] == 3 and kb["hit_numbers"] == [1, 2, 3]
     assert kb["why"].startswith("3 of 4 numbers drawn: 1, 2, 3; ")
+
+
+@contextmanager
+def statements(p: Platform) -> Iterator[list[int]]:
+    """The SQL statements ``p`` runs inside the block (``[n]``)."""
+    seen = [0]
+
+    def count(*_a: Any) -> None:
+        seen[0] += 1
+
+    event.listen(p.db.write, "before_cursor_execute", count)
+    try:
+        yield seen
+    finally:
+        event.remove(p.db.write, "before_cursor_execute", count)
+
+
+def keno_tickets(p: Platform, n: int) -> list[Any]:
+    """``n`` players, each with one Keno 10 ticket of two bets (a 10-spot and a 2-spot)."""
+    players = [new_player(p, deposit="10.00") for _ in range(n)]
+    for i, pl in enumerate(players):
+        nums = tuple(range(1 + i % 60, 11 + i % 60))
+        p.run(lambda s, pl=pl, nums=nums: D.buy_ticket(
+            s, pl, KENO.id, slip(("keno", "1.00", nums), ("pick_2", "0.50", nums[:2])), 1, p.clock()))
+    return players
+
+
+def test_issue20_a_batch_takes_the_same_statements_for_4_or_12_tickets(plat: Platform) -> None:
+    """Issue 20 ("statements per batch, not per ticket"): settling a batch of 12 tickets runs
+    exactly the statements a batch of 4 runs, winners and losers alike (balls 1-20: every
+    ticket of the first draw wins, those of the second lose or win partly)."""
+    counts = []
+    for n in (4, 12):
+        keno_tickets(plat, n)
+        rid = resulted(plat, KENO.id, list(range(1, 21)))
+        with statements(plat) as seen:
+            assert plat.run(lambda s, rid=rid: D.settle_chunk(s, rid, plat.clock())).done
+        counts.append(seen[0])
+        plat.clock.now += timedelta(seconds=60)  # type: ignore[attr-defined]
+    assert counts[0] == counts[1]
+    assert plat.audit().total == 0
+
+
+def test_issue20_every_win_is_a_keyed_ledger_transfer_the_ledger_would_make(plat: Platform) -> None:
+    """Each winning play is paid by its own ``payout:<play>`` transfer house -> cash, with the
+    payload hash the ledger computes (PostgreSQL builds the row in SQL): replaying it through the
+    ledger finds it, and a win entry for it is in the protection audit."""
+    players = keno_tickets(plat, 5)
+    rid = resulted(plat, KENO.id, list(range(1, 21)))
+    plat.run(lambda s: D.settle_chunk(s, rid, plat.clock()))
+    won = plat.read(lambda s: [(p.id, p.player_id, p.returned_total) for p in s.scalars(
+        select(Play).where(Play.round_id == rid, Play.returned_total > 0).order_by(Play.id))])
+    assert len(won) == len(players)
+
+    def replay(s: Any) -> list[bool]:
+        return [Ledger(s).transfer(f"payout:{pid}", "house:EUR", player_code(player), amount,
+                                   "payout", round_id=rid, play_id=pid).replayed
+                for pid, player, amount in won]
+
+    assert plat.run(replay) == [True] * len(won)
+    entries = plat.read(lambda s: [(e.kind, e.play_id, e.amount, e.ref) for e in s.scalars(
+        select(AuditEntry).where(AuditEntry.round_id == rid, AuditEntry.kind == "win").order_by(AuditEntry.seq))])
+    assert entries == [("win", pid, amount, f"payout:{pid}") for pid, _pl, amount in won]
+    assert plat.audit().total == 0
+
+
+def test_000_11_a_voided_draw_refunds_every_ticket_once_in_fixed_statements(plat: Platform) -> None:
+    """000 §11 / §10 (a failed draw returns the stakes, odds of 1): every ticket of a voided draw
+    is refunded once - its bets ``refunded``, one ``refund:<play>`` transfer stakes -> cash per
+    play with the ledger's payload hash, a refund entry in the audit - by the same statements for
+    3 tickets as for 9; voiding again refunds nothing."""
+    counts = []
+    for n in (3, 9):
+        players = keno_tickets(plat, n)
+        rid = plat.read(lambda s: s.scalars(select(Round.id).where(
+            Round.table_id == KENO.id, Round.state == "open").order_by(Round.number).limit(1)).one())
+        assert [cash(plat, pl) for pl in players] == [850] * n
+        with statements(plat) as seen:
+            rep = plat.run(lambda s, rid=rid: tables.void_round(s, rid, "the drum jammed", plat.clock()))
+        counts.append(seen[0])
+        assert rep is not None and sorted((p.player_id, p.stake, p.returned) for p in rep.plays) == sorted(
+            (pl.id, 150, 150) for pl in players)
+        assert [cash(plat, pl) for pl in players] == [1000] * n
+        assert plat.run(lambda s, rid=rid: tables.void_round(s, rid, "again", plat.clock())) is None
+        assert [cash(plat, pl) for pl in players] == [1000] * n
+        plays = plat.read(lambda s, rid=rid: [(p.id, p.player_id, p.status, p.returned_total) for p in s.scalars(
+            select(Play).where(Play.round_id == rid).order_by(Play.id))])
+        assert [(st, r) for _i, _pl, st, r in plays] == [("refunded", 150)] * n
+        bets = plat.read(lambda s, rid=rid: [(b.returned, b.stake, b.outcome) for b in s.scalars(
+            select(Bet).join(Play, Play.id == Bet.play_id).where(Play.round_id == rid))])
+        assert len(bets) == 2 * n and all(r == st and o == "refunded" for r, st, o in bets)
+
+        def replay(s: Any, plays: Any = plays, rid: int = rid) -> list[bool]:
+            return [Ledger(s).transfer(f"refund:{pid}", "stakes:EUR", player_code(player), 150,
+                                       "refund", round_id=rid, play_id=pid).replayed
+                    for pid, player, _st, _r in plays]
+
+        assert plat.run(replay) == [True] * n
+        refunds = plat.read(lambda s, rid=rid: s.scalar(select(func.count(AuditEntry.seq)).where(
+            AuditEntry.round_id == rid, AuditEntry.kind == "refund")))
+        assert refunds == n
+        # the next draw takes tickets again (the clock moves one draw on)
+        plat.clock.now += timedelta(seconds=60)  # type: ignore[attr-defined]
+    assert counts[0] == counts[1]
+    assert plat.audit().total == 0
+
+
+def test_001_6_8_5_a_voided_draw_returns_a_bonus_funded_play_to_the_bonus_balance(plat: Platform) -> None:
+    """001 §6.8.5 (a refund goes back to the balance the bet came from): the set-based refund
+    takes only plays paid from cash; a play with a funding row (never a draw's own, made here by
+    hand) is refunded by the per-play path, to its bonus balance, and still once."""
+    players = keno_tickets(plat, 2)
+    rid = plat.read(lambda s: s.scalars(select(Round.id).where(
+        Round.table_id == KENO.id, Round.state == "open").order_by(Round.number).limit(1)).one())
+    funded = plat.read(lambda s: s.scalars(select(Play.id).where(
+        Play.round_id == rid, Play.player_id == players[0].id)).one())
+    plat.run(lambda s: s.add(PlayFunding(play_id=funded, account="bonus", bonus_id=None)))
+    assert plat.run(lambda s: tables.void_round(s, rid, "the drum jammed", plat.clock())) is not None
+    assert [plat.balance(pl)["bonus_minor"] for pl in players] == [150, 0]
+    assert [cash(plat, pl) for pl in players] == [850, 1000]
+    assert plat.run(lambda s: tables.void_round(s, rid, "again", plat.clock())) is None
+    assert [plat.balance(pl)["bonus_minor"] for pl in players] == [150, 0]
+    assert plat.audit().total == 0

@@ -3,14 +3,17 @@ a fixed number of statements per batch of plays whatever the number of tickets.
 
 Per batch (:func:`settle_chunk`, the ``limit`` oldest open plays of a resulted draw):
 
-1. one read of the batch's bets (targets as JSON text, parsed by one ``json.loads``);
+1. one read of the batch's plays and their bets (targets as JSON text, parsed by one
+   ``json.loads``);
 2. every bet's return by the engine's :meth:`~croupier.games.draws.ticket.TicketEngine.bet_returns`
-   (the very ``bet_return`` a single round settles with, vectorised where the game allows);
+   (the very ``bet_return`` a single round settles with, vectorised where the game allows); the
+   plays' totals by numpy;
 3. the jackpot pools' contributions and wins (:mod:`.draw_jackpots`, as a single round's);
-4. writes: every bet (returned, outcome) and every play (settled, returned) by one statement
-   each (``UPDATE ... FROM json_to_recordset`` on PostgreSQL, ``executemany`` on SQLite); one
-   ``draw-stakes:<round>:<last play>`` transfer stakes -> house; the winners' payout transfers
-   (``payout:<play>``) by one INSERT and their cash balances by one UPDATE.
+4. writes (:mod:`.draw_writes`), each one statement whatever the tickets: the bets that returned
+   something (returned, outcome), the ids of those that lost; the winning plays (settled,
+   returned); one ``draw-stakes:<round>:<last play>`` transfer stakes -> house; the winners'
+   payout transfers (``payout:<play>``, house -> cash) with their cash balances; then the
+   batch's other plays (all lost) settled with nothing returned by one range update.
 
 Each play is settled exactly once: the batch holds the round's row lock, reads only open plays,
 and its writes commit together (a crash mid-batch leaves the batch open and the next pass settles
@@ -21,26 +24,25 @@ from __future__ import annotations
 
 import gc
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, cast
 
 import numpy as np
-from sqlalchemy import String, Table, bindparam, func, select, update
+from sqlalchemy import String, select, update
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.orm import Session
 
 from croupier.games.base import outcome_label
 from croupier.games.draws.ticket import PlacedBet, TicketEngine
 from croupier.platform import draw_jackpots
+from croupier.platform.draw_writes import credit_players, write_bets, write_lost_bets, write_plays
 from croupier.platform.errors import RoundStateError
-from croupier.platform.ledger import Ledger, payload_hash, player_code, system_code
-from croupier.platform.protection import audit
+from croupier.platform.ledger import Ledger, system_code
 from croupier.platform.rounds import add_event, resolve_game
-from croupier.store import bulk
-from croupier.store.models import Account, Bet, Play, Round, Transfer
+from croupier.store.models import Bet, Play, Round
 
 #: plays settled per batch (one transaction)
 CHUNK = 20_000
@@ -71,14 +73,10 @@ def settle_chunk(session: Session, round_id: int, now: datetime, limit: int = CH
     engine = cast(TicketEngine, spec.engine)
     outcome = engine.outcome(variant, [int(b) for b in rnd.outcome.get("balls", [])],
                              [(str(k), int(v)) for k, v in rnd.outcome.get("extras", [])])
-    conn = session.connection()
     open_plays = (Play.round_id == rnd.id, Play.status == "open")
-    batch = select(Play.id).where(*open_plays).order_by(Play.id).limit(limit).subquery()
-    hi = conn.execute(select(func.max(batch.c.id))).scalar()
     report = SettledChunk(rnd.id, rnd.table_id or "", int(rnd.number or 0), 0, False)
-    if hi is not None:
-        with _gc_paused():
-            _settle_plays(session, engine, variant, outcome, rnd, int(hi), now, report)
+    with _gc_paused():
+        _settle_plays(session, engine, variant, outcome, rnd, limit, now, report)
     left = session.scalar(select(Play.id).where(*open_plays).limit(1))
     if left is None:
         rnd.state = "settled"
@@ -104,22 +102,26 @@ def _gc_paused() -> Iterator[None]:
 
 
 def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome: Any,
-                  rnd: Round, hi: int, now: datetime, report: SettledChunk) -> None:
+                  rnd: Round, limit: int, now: datetime, report: SettledChunk) -> None:
     conn = session.connection()
-    in_batch = (Play.round_id == rnd.id, Play.status == "open", Play.id <= hi)
-    rows = conn.execute(select(Play.id, Bet.id, Bet.code, sql_cast(Bet.target, String), Bet.stake,
-                               Play.player_id, Account.id)
-                        .join(Bet, Bet.play_id == Play.id)
-                        .join(Account, (Account.player_id == Play.player_id)
-                              & (Account.kind == "player_cash"))
-                        .where(*in_batch).order_by(Play.id)).all()
+    batch = (select(Play.id, Play.player_id).where(Play.round_id == rnd.id, Play.status == "open")
+             .order_by(Play.id).limit(limit).subquery())
+    rows = conn.execute(select(batch.c.id, batch.c.player_id, Bet.id, Bet.code,
+                               sql_cast(Bet.target, String), Bet.stake)
+                        .select_from(batch.outerjoin(Bet, Bet.play_id == batch.c.id))
+                        .order_by(batch.c.id)).all()
+    if not rows:
+        return
+    hi = max(int(r[0]) for r in rows)
     # a play of the batch without bets (buy_ticket makes none) is settled with nothing staked
-    blanket = update(Play).where(*in_batch).values(status="settled", returned_total=0, settled_at=now)
+    # by the blanket update at the end, with every play of the batch that won nothing
+    blanket = update(Play).where(Play.round_id == rnd.id, Play.status == "open", Play.id <= hi).values(
+        status="settled", returned_total=0, settled_at=now)
+    rows = [r for r in rows if r[2] is not None]
     if not rows:
         conn.execute(blanket)
         return
-    play_col, bet_ids, codes, texts, stake_col, player_col, cash_col = (
-        list(c) for c in zip(*rows, strict=True))
+    play_col, player_col, bet_ids, codes, texts, stake_col = (list(c) for c in zip(*rows, strict=True))
     targets = json.loads("[" + ",".join(texts) + "]")
     placed = [PlacedBet(0, c, st, tuple(t)) for c, st, t in zip(codes, stake_col, targets, strict=True)]
     returned = engine.bet_returns(variant, placed, outcome, variant.limits_for(rnd.currency))
@@ -128,90 +130,32 @@ def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome:
     starts = np.flatnonzero(np.r_[True, plays[1:] != plays[:-1]])
     stakes = np.asarray(stake_col, dtype=np.int64)
     rets = np.asarray(returned, dtype=np.int64)
-    first = starts.tolist()
-    play_ids = [play_col[i] for i in first]
-    owners = [(player_col[i], cash_col[i]) for i in first]
+    play_ids = plays[starts]
+    owners = np.asarray(player_col, dtype=np.int64)[starts]
     staked = np.add.reduceat(stakes, starts)
     paid = np.add.reduceat(rets, starts)
     won = np.maximum.reduceat(rets > stakes, starts)
-    labels = [outcome_label(st, r) for st, r in zip(stake_col, returned, strict=True)]
     cur = rnd.currency
     ledger = Ledger(session)
     pooled = draw_jackpots.feed(session, ledger, rnd, draw_jackpots.Batch(
-        play_ids, starts, codes, stakes, won), hi, now)
+        play_ids.tolist(), starts, codes, stakes, won), hi, now)
     total = int(stakes.sum())
     if total - pooled:
         ledger.transfer(f"draw-stakes:{rnd.id}:{hi}", system_code("stakes", cur),
                         system_code("house", cur), total - pooled, "stake", round_id=rnd.id, now=now)
-    paid_list = paid.tolist()
-    _pay(session, ledger, rnd, [(pid, *who, r) for pid, who, r in zip(play_ids, owners, paid_list, strict=True)
-                                if r > 0], now)
-    _write_bets(conn, bet_ids, returned, labels)
-    _write_plays(conn, play_ids, paid_list, now)
-    conn.execute(blanket)
+    # the bets: those that returned something with their values, the lost ones by id
+    back = np.flatnonzero(rets)
+    ids = np.asarray(bet_ids, dtype=np.int64)
+    write_bets(conn, ids[back].tolist(), rets[back].tolist(),
+               [outcome_label(int(st), int(r)) for st, r in zip(stakes[back].tolist(), rets[back].tolist(),
+                                                                 strict=True)])
+    write_lost_bets(conn, ids[rets == 0].tolist())
+    winners = np.flatnonzero(paid)
+    win_plays, win_paid = play_ids[winners].tolist(), paid[winners].tolist()
+    credit_players(session, rnd.id, cur, "payout", system_code("house", cur),
+                   list(zip(win_plays, owners[winners].tolist(), win_paid, strict=True)), now)
+    write_plays(conn, win_plays, win_paid, now)
+    conn.execute(blanket)  # the batch's other plays: all lost
     report.plays = len(play_ids)
-    report.players = {who[0]: {"stake_minor": s, "returned_minor": r}
-                      for who, s, r in zip(owners, staked.tolist(), paid_list, strict=True)}
-
-
-def _ints(values: Sequence[int]) -> str:
-    """A PostgreSQL array literal of integers (one C-speed join; no per-value driver work)."""
-    return "{" + ",".join(map(str, values)) + "}"
-
-
-_BETS_PG = ("UPDATE bets AS t SET returned = u.r, outcome = u.o "
-            "FROM unnest(%(ids)s::integer[], %(r)s::bigint[], %(o)s::varchar[]) AS u(id, r, o) "
-            "WHERE t.id = u.id")
-_PLAYS_PG = ("UPDATE plays AS t SET status = 'settled', settled_at = %(now)s, returned_total = u.r "
-             "FROM unnest(%(ids)s::integer[], %(r)s::bigint[]) AS u(id, r) WHERE t.id = u.id")
-
-
-def _write_bets(conn: Any, ids: Sequence[int], returned: Sequence[int], labels: Sequence[str]) -> None:
-    """Every bet's return and outcome: one statement (PostgreSQL: arrays sent as text)."""
-    if not ids:
-        return
-    if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql(_BETS_PG, {"ids": _ints(ids), "r": _ints(returned),
-                                        "o": "{" + ",".join(labels) + "}"})
-        return
-    conn.execute(update(Bet).where(Bet.id == bindparam("k")).values(
-        returned=bindparam("r"), outcome=bindparam("o")),
-        [{"k": i, "r": r, "o": o} for i, r, o in zip(ids, returned, labels, strict=True)])
-
-
-def _write_plays(conn: Any, ids: Sequence[int], returned: Sequence[int], now: datetime) -> None:
-    """Every play settled with its return: one statement."""
-    if not ids:
-        return
-    if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql(_PLAYS_PG, {"ids": _ints(ids), "r": _ints(returned), "now": now})
-        return
-    conn.execute(update(Play).where(Play.id == bindparam("k")).values(
-        status="settled", settled_at=now, returned_total=bindparam("r")),
-        [{"k": i, "r": r} for i, r in zip(ids, returned, strict=True)])
-
-
-def _pay(session: Session, ledger: Ledger, rnd: Round, winners: Sequence[tuple[int, int, int, int]],
-         now: datetime) -> None:
-    """The winners' payouts ((play, player, cash account, returned) each): one transfer row each
-    (key ``payout:<play>``), inserted in one statement, and their cash balances raised in one."""
-    if not winners:
-        return
-    cur = rnd.currency
-    house = system_code("house", cur)
-    house_id = ledger.account(house).id
-    transfers = []
-    credits = []
-    for pid, player_id, cash_id, returned in winners:
-        transfers.append({"idempotency_key": f"payout:{pid}",
-                          "payload_hash": payload_hash(house, player_code(player_id), returned,
-                                                       cur, "payout"),
-                          "debit_account_id": house_id, "credit_account_id": cash_id,
-                          "amount": returned, "currency": cur, "kind": "payout",
-                          "round_id": rnd.id, "play_id": pid, "created_at": now})
-        credits.append({"id": cash_id, "balance": returned})
-        audit.append(session, "win", player_id=player_id, round_id=rnd.id, play_id=pid,
-                     amount=returned, currency=cur, account="cash", ref=f"payout:{pid}", now=now)
-    conn = session.connection()
-    bulk.insert_rows(conn, cast(Table, Transfer.__table__), transfers)
-    bulk.update_rows(conn, cast(Table, Account.__table__), "id", credits, op="add")
+    report.players = {who: {"stake_minor": s, "returned_minor": r}
+                      for who, s, r in zip(owners.tolist(), staked.tolist(), paid.tolist(), strict=True)}

@@ -33,10 +33,11 @@ from sqlalchemy import func, select, update
 from sqlalchemy.orm import Session
 
 from croupier.errors import CurrencyMismatch
-from croupier.games.base import play
+from croupier.games.base import continues_table, play
 from croupier.games.describe import view_of
+from croupier.games.registry import game
 from croupier.money import currency
-from croupier.platform import game_status, shoes, table_limits
+from croupier.platform import draw_refunds, game_status, shoes, table_limits
 from croupier.platform.clock import aware, iso
 from croupier.platform.config import TableConfig
 from croupier.platform.errors import RoundStateError, UnknownTable
@@ -324,6 +325,11 @@ def void_round(session: Session, round_id: int, reason: str, now: datetime) -> R
         return None
     ledger = Ledger(session)
     report = RoundReport(rnd.id, rnd.table_id or "", "voided", rnd.outcome, reason)
+    if rnd.kind == "draw" and not continues_table(game(rnd.game).engine):
+        # a draw's tickets (any number): set-based, a fixed number of statements (issue 20);
+        # its report gives each play's stake and refund (the tickets show their bets)
+        report.plays.extend(PlayResult(player, staked, back, [], {}) for _play, player, staked, back
+                            in draw_refunds.refund_open_plays(session, rnd, now))
     for p in _open_plays(session, rnd.id):
         refunded = refund_play(session, ledger, rnd, p, now)  # a craps bet carried in stays (issue 19)
         player = session.get(Player, p.player_id)

@@ -40,10 +40,15 @@ def at_text(now: datetime) -> str:
     return aware(now).astimezone(UTC).isoformat(timespec="microseconds").replace("+00:00", "Z")
 
 
+#: the canonical JSON of an entry: what ``json.dumps(body, sort_keys=True, separators=(",", ":"),
+#: ensure_ascii=True)`` writes, by one encoder made once (``dumps`` with options builds a new
+#: encoder per call, which was most of the cost of a draw's thousands of win entries)
+_CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+
+
 def entry_hash(entry: dict[str, Any]) -> str:
     body = {k: entry[k] for k in FIELDS}
-    text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+    return hashlib.sha256(_CANONICAL.encode(body).encode()).hexdigest()
 
 
 def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
