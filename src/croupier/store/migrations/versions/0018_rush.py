@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0018_rush"
-down_revision = "0016_draw_speed"
+down_revision = "0017_draw_copy"
 branch_labels = None
 depends_on = None
 
