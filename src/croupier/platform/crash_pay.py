@@ -64,6 +64,8 @@ class Credit:
     at: str
     received_ms: int
     amount: int
+    #: the server's receive time of a manual exit (a batch writes each at its own); else ``now``
+    received_at: datetime | None = None
 
     @property
     def key(self) -> str:
@@ -113,10 +115,11 @@ def write_credits(session: Session, credits: Sequence[Credit], now: datetime) ->
     ledger = Ledger(session)
     outs, transfers, balances = [], [], []
     for c in credits:
+        when = c.received_at or now
         outs.append({"round_id": c.round_id, "play_id": c.play_id, "bet": c.bet, "name": c.name,
-                     "at": c.at, "received_ms": c.received_ms, "received_at": now})
+                     "at": c.at, "received_ms": c.received_ms, "received_at": when})
         transfers.append(_payout_row(ledger, c.key, c.player_id, c.cash_id, c.amount, c.currency,
-                                     c.round_id, c.play_id, now))
+                                     c.round_id, c.play_id, when))
         balances.append({"id": c.cash_id, "balance": c.amount})
     conn = session.connection()
     merged = _merged(balances)
@@ -202,14 +205,8 @@ def pay_due_autos(session: Session, round_id: int, multiplier: int, ms: int,
     pg = conn.dialect.name == "postgresql"
     if conn.execute(_LOCK_ROUND_PG if pg else _ROUND_STATE, {"round": round_id}).first() is None:
         return []  # crashed meanwhile: the close pays what is due
-    play_ids = sorted({pid for _t, pid in book.targets[lo:hi]})
-    plays = conn.execute(
-        select(Play.id, Play.player_id, Play.currency, Account.id, Player.login)
-        .join(Account, (Account.player_id == Play.player_id) & (Account.kind == "player_cash"))
-        .join(Player, Player.id == Play.player_id)
-        .where(Play.id.in_(play_ids), Play.status == "open").order_by(Play.id)
-        .with_for_update(of=Play)).all()
-    bets = _bets_of(conn, [p[0] for p in plays])
+    plays = lock_plays(conn, Play.id.in_(sorted({pid for _t, pid in book.targets[lo:hi]})))
+    bets = bets_of(conn, [p[0] for p in plays])
     exits = _exits_of(conn, [p[0] for p in plays])
     credits, shown = [], []
     for play_id, player_id, cur, cash_id, login in plays:
@@ -232,7 +229,31 @@ def pay_due_autos(session: Session, round_id: int, multiplier: int, ms: int,
     return shown
 
 
-def _bets_of(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, str, int, list[Any]]]]:
+def lock_plays(conn: Any, which: Any) -> list[Any]:
+    """The open plays ``which`` selects (a condition on :class:`Play`), locked ``FOR UPDATE`` in
+    id order - the one lock order of every exit, manual or auto, batch or not - with what a
+    credit needs: play id, player id, currency, cash account id, login. One statement."""
+    return list(conn.execute(
+        select(Play.id, Play.player_id, Play.currency, Account.id, Player.login)
+        .join(Account, (Account.player_id == Play.player_id) & (Account.kind == "player_cash"))
+        .join(Player, Player.id == Play.player_id)
+        .where(which, Play.status == "open").order_by(Play.id)
+        .with_for_update(of=Play)).all())
+
+
+def exits_in_order(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, str, str]]]:
+    """Each play's stored exits in the order they were stored: (bet, kind, multiplier text)."""
+    out: dict[int, list[tuple[int, str, str]]] = {}
+    if not play_ids:
+        return out
+    for pid, bet, name, at in conn.execute(
+            select(CrashCashOut.play_id, CrashCashOut.bet, CrashCashOut.name, CrashCashOut.at)
+            .where(CrashCashOut.play_id.in_(play_ids)).order_by(CrashCashOut.id)):
+        out.setdefault(int(pid), []).append((int(bet), str(name), str(at)))
+    return out
+
+
+def bets_of(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, str, int, list[Any]]]]:
     """Each play's bets in their order (the engine's bet numbers): id, code, stake, target."""
     out: dict[int, list[tuple[int, str, int, list[Any]]]] = {}
     if not play_ids:
@@ -247,12 +268,9 @@ def _bets_of(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, st
 def _exits_of(conn: Any, play_ids: Sequence[int]) -> dict[tuple[int, int], dict[str, str]]:
     """(play, bet) -> kind -> multiplier text, of the stored exits."""
     out: dict[tuple[int, int], dict[str, str]] = {}
-    if not play_ids:
-        return out
-    for pid, bet, name, at in conn.execute(
-            select(CrashCashOut.play_id, CrashCashOut.bet, CrashCashOut.name, CrashCashOut.at)
-            .where(CrashCashOut.play_id.in_(play_ids))):
-        out.setdefault((int(pid), int(bet)), {})[str(name)] = str(at)
+    for pid, exits in exits_in_order(conn, play_ids).items():
+        for bet, name, at in exits:
+            out.setdefault((pid, bet), {})[name] = at
     return out
 
 
@@ -280,7 +298,7 @@ def close_round(session: Session, spec: Any, variant: Any, round_id: int, draw: 
     if not plays:
         return 0
     ids = [p[0] for p in plays]
-    bets = _bets_of(conn, ids)
+    bets = bets_of(conn, ids)
     outs: dict[int, list[tuple[int, str, str]]] = {}
     when: dict[int, list[datetime]] = {}
     for pid, bet, name, at, received in conn.execute(
