@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import DateTime, select, text
+from sqlalchemy import DateTime, bindparam, select, text
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, IllegalAction, RoundFinished
@@ -180,14 +180,18 @@ def crash_time(rnd: Round) -> datetime | None:
     return aware(rnd.closed_at) + curve_of(v).time_of(crash_hundredths(v, _draw(rnd, v))) * MS
 
 
-#: the serialisation point of a batch of cash-outs: the round row ``FOR KEY SHARE`` (it conflicts
-#: only with the crash's and the start's ``FOR UPDATE``: batches never wait for each other on it),
-#: then the batch's plays ``FOR UPDATE`` in id order (:func:`crash_pay.lock_plays`: a player's own
-#: exits one at a time, manual or auto) - the order the crash follows (round, then the plays).
-#: SQLite: the write lock serialises all. Only a running round's row qualifies: a round the
-#: statement sees crashed is filtered out before any lock is taken, so a cash-out never waits for
-#: a settlement (which holds the plays).
-_ROUND_LOCK = "SELECT number, table_id FROM rounds WHERE id = :round AND state = 'closed'"
+#: the serialisation point of a batch of cash-outs, one statement: the round row ``FOR KEY SHARE``
+#: (it conflicts only with the crash's and the start's ``FOR UPDATE``: batches never wait for each
+#: other on it), with the batch's plays and their players' cash accounts ``FOR UPDATE`` in account
+#: id order (as :func:`crash_pay.lock_plays` for the ticker's auto cash-outs: a player's exits one
+#: at a time, manual or auto, and one lock order for every credit). SQLite: the write lock
+#: serialises all. Only a running round's row qualifies: a round the statement sees crashed
+#: (after waiting for the crash's lock, re-read) is filtered out, so a cash-out never waits for a
+#: settlement (which holds the plays), and its whole batch is refused.
+_BATCH_LOCK = """SELECT r.number, r.table_id, p.id, p.player_id, p.currency, a.id
+ FROM rounds r JOIN plays p ON p.round_id = r.id AND p.status = 'open'
+ JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'player_cash'
+ WHERE r.id = :round AND r.state = 'closed' AND p.player_id IN :players ORDER BY a.id, p.id"""
 _ROW_TYPES = {"closed_at": DateTime(timezone=True)}
 _ROUND_ROW = text("""SELECT state, fair_scheme, number, game, variant, closed_at, server_seed,
  client_seed FROM rounds WHERE id = :round""").columns(**_ROW_TYPES)
@@ -282,17 +286,16 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
             live.append(i)
     if not live:
         return _done(out)
-    pg = conn.dialect.name != "sqlite"
-    head = conn.execute(text(_ROUND_LOCK + (" FOR KEY SHARE" if pg else "")),
-                        {"round": round_id}).one_or_none()
-    if head is None:  # crashed meanwhile: the serialisation point decides, for the whole batch
-        err = _refusal(session, round_id)
+    lock = _BATCH_LOCK + ("" if conn.dialect.name == "sqlite" else " FOR KEY SHARE OF r FOR UPDATE OF p, a")
+    rows = conn.execute(text(lock).bindparams(bindparam("players", expanding=True)), {
+        "round": round_id, "players": sorted({requests[i].player_id for i in live})}).all()
+    if not rows:  # crashed meanwhile (the serialisation point decides, for the whole batch), or
+        err = _refusal(session, round_id)  # no bet of any of them
         for i in live:
             out[i] = err
         return _done(out)
-    who = sorted({requests[i].player_id for i in live})
-    plays = {int(row[1]): row for row in crash_pay.lock_plays(
-        conn, (Play.round_id == round_id) & Play.player_id.in_(who))}
+    number, table_id = rows[0][0], rows[0][1]
+    plays = {int(row[3]): row[2:] for row in rows}
     ids = [int(row[0]) for row in plays.values()]
     bets = crash_pay.bets_of(conn, ids)
     exits = crash_pay.exits_in_order(conn, ids)
@@ -304,7 +307,7 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
         if play is None:
             out[i] = IllegalAction(f"you have no bet in round {info.number}")
             continue
-        play_id, _player, cur, cash_id, _login = play
+        play_id, _player, cur, cash_id = play
         mine = exits.setdefault(play_id, [])
         auto = next((a for b, n, a in mine if b == r.bet and n == crash_pay.AUTO), None)
         if auto is not None:  # the server's auto cash-out (the engine's own rule) came first
@@ -331,9 +334,10 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
         mine.append((r.bet, name, at))
         credits.append(crash_pay.Credit(round_id, play_id, r.player_id, cash_id, cur, r.bet, name,
                                         at, ms, amount, received_at=r.received))
-        out[i] = {"round_id": round_id, "number": head.number, "table_id": head.table_id,
+        out[i] = {"round_id": round_id, "number": number, "table_id": table_id,
                   "bet": r.bet, "cash_out": name, "at": at, "returned_minor": amount}
-    crash_pay.write_credits(session, credits, max(requests[i].received for i in live))
+    crash_pay.write_credits(session, credits, max(requests[i].received for i in live),
+                            accounts_locked=True)
     return _done(out)
 
 
@@ -352,12 +356,15 @@ def cash_out(session: Session, player: Player, round_id: int, bet: int, now: dat
 
 
 def _refusal(session: Session, round_id: int) -> CroupierError:
-    """Why a round takes no cash-out (no lock: every answer is final once the round runs)."""
+    """Why a round took none of a batch's cash-outs (no lock: every answer is final once the
+    round runs; a running round: none of the batch's players has a bet in it)."""
     rnd = session.get(Round, round_id)
     if rnd is None or rnd.fair_scheme != SCHEME:
         return IllegalAction(f"round {round_id} is not a crash round")
     if rnd.state == "open":
         return IllegalAction(f"round {rnd.number} has not started: nothing to cash out yet")
+    if rnd.state == "closed":
+        return IllegalAction(f"you have no bet in round {rnd.number}")
     return _crashed(rnd.number)
 
 

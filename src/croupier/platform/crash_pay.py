@@ -101,10 +101,12 @@ def _payout_row(ledger: Ledger, key: str, player_id: int, cash_id: int, amount: 
             "play_id": play_id, "created_at": now}
 
 
-def write_credits(session: Session, credits: Sequence[Credit], now: datetime) -> None:
+def write_credits(session: Session, credits: Sequence[Credit], now: datetime,
+                  accounts_locked: bool = False) -> None:
     """Store the exits and credit them: the cash-out rows (unique per bet and kind: a second one
     fails and nothing of the statement is written), their payout transfers and the balances -
-    one statement on PostgreSQL. The caller holds the plays' locks.
+    one statement on PostgreSQL. The caller holds the plays' locks (and, ``accounts_locked``,
+    the accounts': else they are locked here, in id order).
 
     The monitoring record's ``win`` entry of each credit (001 §5.2.10) is written by the close,
     from the stored exit, with the credit's time and transfer key: the record's chain head is one
@@ -123,7 +125,8 @@ def write_credits(session: Session, credits: Sequence[Credit], now: datetime) ->
         balances.append({"id": c.cash_id, "balance": c.amount})
     conn = session.connection()
     merged = _merged(balances)
-    _lock_accounts(conn, merged)
+    if not accounts_locked:
+        _lock_accounts(conn, merged)
     counts = bulk.write_all(conn, [
         bulk.Write(_tbl(CrashCashOut), _CASH_OUT_COLS, outs),
         bulk.Write(_tbl(Transfer), _TRANSFER_COLS, transfers),
@@ -220,7 +223,7 @@ def pay_due_autos(session: Session, round_id: int, multiplier: int, ms: int,
                                   exit_amount(AUTO, stake, auto, HALF in done)))
             shown.append({"round_id": round_id, "player": login[:2] + "***", "cash_out": AUTO,
                           "at": at})
-    write_credits(session, credits, now)
+    write_credits(session, credits, now, accounts_locked=True)
 
     def advance(_s: Session) -> None:
         book.done = max(book.done, multiplier)
@@ -230,15 +233,16 @@ def pay_due_autos(session: Session, round_id: int, multiplier: int, ms: int,
 
 
 def lock_plays(conn: Any, which: Any) -> list[Any]:
-    """The open plays ``which`` selects (a condition on :class:`Play`), locked ``FOR UPDATE`` in
-    id order - the one lock order of every exit, manual or auto, batch or not - with what a
-    credit needs: play id, player id, currency, cash account id, login. One statement."""
+    """The open plays ``which`` selects (a condition on :class:`Play`) and their players' cash
+    accounts, locked ``FOR UPDATE`` together in account id order - the one lock order of every
+    exit, manual or auto, batch or not (so :func:`write_credits` needs no lock of its own) - with
+    what a credit needs: play id, player id, currency, cash account id, login. One statement."""
     return list(conn.execute(
         select(Play.id, Play.player_id, Play.currency, Account.id, Player.login)
         .join(Account, (Account.player_id == Play.player_id) & (Account.kind == "player_cash"))
         .join(Player, Player.id == Play.player_id)
-        .where(which, Play.status == "open").order_by(Play.id)
-        .with_for_update(of=Play)).all())
+        .where(which, Play.status == "open").order_by(Account.id, Play.id)
+        .with_for_update(of=[Play, Account])).all())
 
 
 def exits_in_order(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, str, str]]]:
