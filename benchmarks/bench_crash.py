@@ -22,7 +22,7 @@ what the server's does (``crash.tick``'s steps on the same clock): the due auto 
 crash (a short transaction), then the close.
 
 Environment: ``BENCH_CRASH_PLAYERS`` (1000), ``BENCH_CRASH_AUTOS`` (250), ``BENCH_CRASH_SECONDS``
-(4), ``BENCH_CRASH_WRITERS`` (1: the writer's threads; 0 = the old path for comparison, one
+(4), ``BENCH_CRASH_WRITERS`` (2: the writer's threads, as the server's; 0 = the old path for comparison, one
 transaction per request from ``BENCH_CRASH_THREADS`` (16) client threads, each blocking on its
 answer), ``BENCH_CRASH_PAUSE`` (20: seconds between the setup - after an ANALYZE and a CHECKPOINT
 - and the timed part, so the setup's own load has decayed), ``BENCH_CRASH_PG`` (admin URL,
@@ -122,7 +122,7 @@ def main() -> None:
         rng = np.random.default_rng(17)
         offsets = sorted(rng.uniform(0, 1, size=n).tolist())
         due = {pl.id: f * seconds for pl, f in zip(players, offsets, strict=True)}  # wall s from w0
-        writers = int(os.environ.get("BENCH_CRASH_WRITERS", "1"))
+        writers = int(os.environ.get("BENCH_CRASH_WRITERS", "2"))
         writer = CashOutWriter(p, threads=writers) if writers else None
         latencies: list[float] = []
         before: list[bool] = []  # due before the crash time

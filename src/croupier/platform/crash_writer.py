@@ -69,7 +69,7 @@ def _deliver_all(jobs: list[_Job]) -> None:
 class CashOutWriter:
     """``threads`` writers (each batch on its own connection) over one queue."""
 
-    def __init__(self, platform: Any, threads: int = 1, max_batch: int = 1000,
+    def __init__(self, platform: Any, threads: int = 2, max_batch: int = 1000,
                  start: bool = True) -> None:
         if threads < 1 or max_batch < 1:
             raise ValueError("a cash-out writer needs at least one thread and a batch of one")
