@@ -611,6 +611,10 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
             await broker.stop()
             if cash_outs is not None:
                 await asyncio.to_thread(cash_outs.stop)
+                if os.environ.get("CROUPIER_GROUP_COMMIT_STATS"):  # a benchmarking aid
+                    print(f"crash cash-outs: {cash_outs.batches} transactions, {cash_outs.requests} "
+                          f"requests, largest {cash_outs.largest}, {cash_outs.fallbacks} fallbacks",
+                          file=sys.stderr, flush=True)
             if writer is not None:
                 await asyncio.to_thread(writer.stop)
                 if os.environ.get("CROUPIER_GROUP_COMMIT_STATS"):  # a benchmarking aid
