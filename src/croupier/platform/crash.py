@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import json
 import weakref
 from dataclasses import dataclass
 from datetime import datetime, timedelta
@@ -192,6 +193,12 @@ _BATCH_LOCK = """SELECT r.number, r.table_id, p.id, p.player_id, p.currency, a.i
  FROM rounds r JOIN plays p ON p.round_id = r.id AND p.status = 'open'
  JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'player_cash'
  WHERE r.id = :round AND r.state = 'closed' AND p.player_id IN :players ORDER BY a.id, p.id"""
+#: the batch's plays' bets (in order) and stored exits (in order), one statement - read after the
+#: locks, so it sees every exit committed before them
+_RECORDS = text("""SELECT 0 AS k, play_id, seq AS o, code AS a, stake AS n, CAST(target AS TEXT) AS t
+ FROM bets WHERE play_id IN :plays
+ UNION ALL SELECT 1, play_id, id, name, bet, at FROM crash_cash_outs WHERE play_id IN :plays
+ ORDER BY 1, 2, 3""").bindparams(bindparam("plays", expanding=True))
 _ROW_TYPES = {"closed_at": DateTime(timezone=True)}
 _ROUND_ROW = text("""SELECT state, fair_scheme, number, game, variant, closed_at, server_seed,
  client_seed FROM rounds WHERE id = :round""").columns(**_ROW_TYPES)
@@ -257,11 +264,12 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
     of cash-outs, platform/crash_writer.py; docs/crash.md "Cash-out latency"): for each request,
     in its order, what it was paid (``returned_minor``, ...) or why it was refused.
 
-    A fixed number of statements for any number of requests: the round row (the serialisation
-    point), the plays of the requests' players ``FOR UPDATE``, their bets, their stored exits;
-    then the engine decides each request in receive order (a player's second request of the
-    batch sees the first), and the accepted ones are stored and credited set-based
-    (:func:`crash_pay.write_credits`: the cash-out rows, the payout transfers, the balances).
+    A fixed number of statements for any number of requests: (1) the round row (the
+    serialisation point) with the plays of the requests' players and their cash accounts, locked;
+    (2) the plays' bets and stored exits; then the engine decides each request in receive order
+    (a player's second request of the batch sees the first), and (3) the accepted ones are stored
+    and credited set-based (:func:`crash_pay.write_credits`: the cash-out rows, the payout
+    transfers, the balances - one statement on PostgreSQL).
 
     Serialisation: the round row is the one point where a cash-out meets the crash. A batch holds
     it ``FOR KEY SHARE``; the crash holds it ``FOR UPDATE``, so it waits for the batch in flight
@@ -296,9 +304,13 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
         return _done(out)
     number, table_id = rows[0][0], rows[0][1]
     plays = {int(row[3]): row[2:] for row in rows}
-    ids = [int(row[0]) for row in plays.values()]
-    bets = crash_pay.bets_of(conn, ids)
-    exits = crash_pay.exits_in_order(conn, ids)
+    bets: dict[int, list[BetRequest]] = {}
+    exits: dict[int, list[tuple[int, str, str]]] = {}
+    for k, pid, _o, a, n, t in conn.execute(_RECORDS, {"plays": [int(r[0]) for r in plays.values()]}):
+        if k == 0:
+            bets.setdefault(pid, []).append(BetRequest(a, n, tuple(json.loads(t) if t else ())))
+        else:
+            exits.setdefault(pid, []).append((int(n), str(a), str(t)))
     engine, curve = info.spec.engine, curve_of(info.variant)
     credits: list[crash_pay.Credit] = []
     for i in sorted(live, key=lambda k: requests[k].received):
@@ -319,8 +331,7 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
         at = format_multiplier(hundredths)
         name = crash_pay.HALF if r.half else crash_pay.CASH_OUT
         try:
-            state = engine.start(info.variant, [BetRequest(c, n, tuple(t))
-                                                for _id, c, n, t in bets.get(play_id, [])], cur)
+            state = engine.start(info.variant, bets.get(play_id, []), cur)
             for b, n, a in mine:
                 if n in crash_pay.MANUAL:
                     state = engine.apply(state, Decision(n, {"bet": b, "at": a}))
