@@ -175,6 +175,7 @@ def main() -> None:
         settle_s: list[float] = []
         auto_paid: dict[int, float] = {}  # auto player -> ms late behind its target's time
         auto_ticks: list[float] = []
+        ticks: list[tuple[float, float]] = []  # (started, seconds) of every tick
 
         def ticker() -> None:
             """As the server's ticker (crash.tick's steps): the due auto cash-outs, the crash in
@@ -198,6 +199,7 @@ def main() -> None:
                         ms_late = (time.perf_counter() - w0 - due_wall) * 1000
                         for pid in (q for q, a in auto_players.items() if a == k and q not in auto_paid):
                             auto_paid[pid] = ms_late
+                ticks.append((t3, time.perf_counter() - t3))
                 time.sleep(0.02)
 
         curve = curve_of(v)
@@ -271,9 +273,14 @@ def main() -> None:
               f"time by p50 {np.percentile(lag, 50):.0f} ms, p99 {np.percentile(lag, 99):.0f} ms "
               f"({len(auto_ticks)} ticks paid some, "
               f"p99 {np.percentile(np.array(auto_ticks or [0.0]) * 1000, 99):.1f} ms each)")
+        gaps = [b[0] - a[0] for a, b in zip(ticks, ticks[1:], strict=False)] or [0.0]
+        print(f"  the ticker: {len(ticks)} ticks, the longest {max(d for _t, d in ticks) * 1000:.0f} ms, "
+              f"the longest time between two tick starts {max(gaps) * 1000:.0f} ms (20 ms + a tick)")
+        late_ms = ((crashed[0] if crashed else crash_at) - crash_at) / C.MS
+        speed = span.total_seconds() / seconds
         print(f"accepted {len(accepted)}, credited at its receive time {credited_at_once}, refused after the crash "
-              f"{refused_late}; crashed by the ticker at "
-              f"+{((crashed[0] if crashed else crash_at) - crash_at) / C.MS:.0f} ms; ledger total "
+              f"{refused_late}; crashed by the ticker at +{late_ms:.0f} ms of the server clock (which runs "
+              f"{speed:.1f} x the wall clock here: +{late_ms / speed:.0f} ms of wall time); ledger total "
               f"{p.audit().total}; plays paid other than owed {paid_wrong}, balances off {balance_wrong}")
         print(f"paid after crash: {late + paid_wrong}")
         p.db.dispose()

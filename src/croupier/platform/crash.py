@@ -277,11 +277,10 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
     received at or after the crash time loses without any lock, whatever the database says and
     whatever else its batch holds. The plays' locks serialise a player's batches and the ticker's
     auto cash-outs of their bets; the unique key stores each exit of a bet at most once."""
-    conn = session.connection()
     out: list[CashOutResult | None] = [None] * len(requests)
     info = _running(session, round_id)
     if info is None:  # this process's first cash-out of the round: read it without a lock
-        first = conn.execute(_ROUND_ROW, {"round": round_id}).one_or_none()
+        first = session.connection().execute(_ROUND_ROW, {"round": round_id}).one_or_none()
         if first is not None and first.fair_scheme == SCHEME:
             info = _running(session, round_id, first)
     if info is None:
@@ -292,8 +291,9 @@ def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -
             out[i] = _crashed(info.number)
         else:
             live.append(i)
-    if not live:
+    if not live:  # (no transaction was begun: nothing was asked of the database)
         return _done(out)
+    conn = session.connection()
     lock = _BATCH_LOCK + ("" if conn.dialect.name == "sqlite" else " FOR KEY SHARE OF r FOR UPDATE OF p, a")
     rows = conn.execute(text(lock).bindparams(bindparam("players", expanding=True)), {
         "round": round_id, "players": sorted({requests[i].player_id for i in live})}).all()
