@@ -6,13 +6,14 @@ Phases of a crash round (a :class:`~croupier.store.models.Round` with ``fair_sch
 debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settled`` at the crash
 (or ``voided`` if it never started).
 
-* Serialisation point: the round row. A cash-out holds it ``FOR KEY SHARE`` (cash-outs do not
-  wait for each other; a player's own cash-outs are serial: their play row), and is accepted only
-  if its receive time is before the crash time (``closed_at`` + the curve's time of the
-  crash point); it is stored (``crash_cash_outs``, unique per bet and kind) and credited to the
-  player's cash in the same transaction. The crash takes the row ``FOR UPDATE``: it waits for
-  the cash-outs in flight and every later one sees the round crashed. Its multiplier is the
-  curve's at the receive time.
+* Serialisation point: the round row. Cash-outs are group-committed (:func:`cash_outs`, fed by
+  platform/crash_writer.py): a batch holds the row ``FOR KEY SHARE`` (batches do not wait for
+  each other; a player's own cash-outs are serial: their play row), and a request is accepted
+  only if its receive time (stamped on arrival) is before the crash time (``closed_at`` + the
+  curve's time of the crash point); it is stored (``crash_cash_outs``, unique per bet and kind)
+  and credited to the player's cash in the batch's transaction. The crash takes the row ``FOR
+  UPDATE``: it waits for the batch in flight and every later one sees the round crashed. Its
+  multiplier is the curve's at the receive time.
 * Auto cash-outs need no request: the table's ticker executes and credits them as the multiplier
   passes their targets (:func:`pay_autos`), under the same locks.
 * At the crash (:func:`crash_if_due`, called by the table's ticker: a short transaction that

@@ -1,14 +1,15 @@
 """The money of a crash round (issue 17, docs/crash.md "Payments"): each exit is credited when it
 happens, and the crash only closes the round.
 
-* A manual (or 50%) cash-out the serialisation point accepts is credited in the same short
-  transaction (:func:`write_credits`, called by ``crash.cash_out``): the cash-out row, its payout
-  transfer (``house`` -> player cash, key ``cashout:<play>:<bet>:<kind>``) and the balance, one
-  statement on PostgreSQL.
+* The manual (or 50%) cash-outs the serialisation point accepts are credited in their batch's
+  transaction (:func:`write_credits`, called by ``crash.cash_outs``): the cash-out rows, their
+  payout transfers (``house`` -> player cash, key ``cashout:<play>:<bet>:<kind>``) and the
+  balances, one statement on PostgreSQL for the whole batch.
 * An auto cash-out is executed by the table's ticker as the multiplier passes its target
   (:func:`pay_due_autos`): stored (kind ``auto_cash_out``, at the target) and credited the same
-  way, under the same locks as a manual one (the round ``FOR KEY SHARE``, the play ``FOR
-  UPDATE``), so a bet exits once whoever comes first.
+  way, under the same locks as a manual batch (the round ``FOR KEY SHARE``, the plays and their
+  cash accounts ``FOR UPDATE`` in account id order, :func:`lock_plays`), so a bet exits once
+  whoever comes first.
 * The close (:func:`close_round`, after the crash and after a restart): every open play of the
   round is run through the engine from its stored bets, its stored manual cash-outs and the
   round's draw; what the engine returns beyond the credits already made (the auto cash-outs due
