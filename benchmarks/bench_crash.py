@@ -1,24 +1,33 @@
 """Crash round under load (issue 17): N players bet in one round, then their cash-outs arrive
 spread over the running phase - and 20% of them after the crash - while the table's ticker
 executes the auto cash-outs of A more players as the multiplier reaches their targets, crashes the
-round and closes it; each request is one short transaction through the round row's lock (the
-serialisation point) that stores the cash-out and credits it. Prints the cash-out latency p50/p99,
-the service and database time of a request, the machine's load, how long the close took, and
-checks that every accepted cash-out was credited at once and no cash-out after the crash was paid.
+round and closes it. The cash-outs go the route's way: each request is stamped with the server's
+receive time on arrival and handed to the cash-out writer (platform/crash_writer.py), which
+decides and writes the requests waiting together in one transaction (the group commit; the round
+row's lock is the serialisation point with the crash). Prints the cash-out latency p50/p99, the
+batches, the CPU time, the machine's load, how long the close took, and checks that every
+accepted cash-out was credited before its answer and no cash-out after the crash was paid.
+
+What it measures: the platform path of a cash-out (the writer and PostgreSQL), not HTTP (the
+route adds its parsing, the player's identity and the WebSocket publication).
 
 Open loop: the running phase (from its start to 1.2 x the crash time) is played in
-``BENCH_CRASH_SECONDS`` of wall time; the server clock of a request (its receive time) is the
-running phase's time at the wall time it is sent, and each request is sent at its time by a pool
-of ``BENCH_CRASH_THREADS`` client threads whether or not earlier ones have been answered. The
-latency of a request is from the time it was due to its answer (a client's own queueing counts).
-A ticker thread does every 20 ms what the server's does (``crash.tick``'s steps on the same clock):
-the due auto cash-outs, the crash (a short transaction), then the close.
+``BENCH_CRASH_SECONDS`` of wall time; one client thread sends each request at its due time (the
+server clock of a request - its receive time - is the running phase's time at the wall time it is
+sent), whether or not earlier ones were answered: the writer's submit does not block, and the
+answer is taken by a callback when the writer's commit is done. So the client adds no queueing of
+its own; its lateness (sent - due) is printed. The latency of a request is from the time it was
+due to its answer; the service time from the time it was sent. A ticker thread does every 20 ms
+what the server's does (``crash.tick``'s steps on the same clock): the due auto cash-outs, the
+crash (a short transaction), then the close.
 
-Environment: ``BENCH_CRASH_PLAYERS`` (1000), ``BENCH_CRASH_AUTOS`` (250), ``BENCH_CRASH_THREADS``
-(16), ``BENCH_CRASH_SECONDS`` (4), ``BENCH_CRASH_PAUSE`` (20: seconds between the setup - after
-an ANALYZE and a CHECKPOINT - and the timed part, so the setup's own load has decayed),
-``BENCH_CRASH_PG`` (admin URL, default postgresql+psycopg://postgres@127.0.0.1:5432/postgres). A
-database of its own is created and dropped.
+Environment: ``BENCH_CRASH_PLAYERS`` (1000), ``BENCH_CRASH_AUTOS`` (250), ``BENCH_CRASH_SECONDS``
+(4), ``BENCH_CRASH_WRITERS`` (2: the writer's threads, as the server's; 0 = the old path for comparison, one
+transaction per request from ``BENCH_CRASH_THREADS`` (16) client threads, each blocking on its
+answer), ``BENCH_CRASH_PAUSE`` (20: seconds between the setup - after an ANALYZE and a CHECKPOINT
+- and the timed part, so the setup's own load has decayed), ``BENCH_CRASH_PG`` (admin URL,
+default postgresql+psycopg://postgres@127.0.0.1:5432/postgres). A database of its own is created
+and dropped.
 """
 
 from __future__ import annotations
@@ -32,36 +41,6 @@ from datetime import UTC, date, datetime, timedelta
 from typing import Any
 
 
-class DbTimer:
-    """Wall time a thread spends in the database (statements and commits), per request."""
-
-    def __init__(self, engine: Any) -> None:
-        from sqlalchemy import event
-        from sqlalchemy.orm import Session
-
-        self.local = threading.local()
-
-        def start(*_a: Any) -> None:
-            self.local.t0 = time.perf_counter()
-
-        def stop(*_a: Any) -> None:
-            t0 = getattr(self.local, "t0", None)
-            if t0 is not None:
-                self.local.spent = getattr(self.local, "spent", 0.0) + time.perf_counter() - t0
-                self.local.t0 = None
-
-        event.listen(engine, "before_cursor_execute", start)
-        event.listen(engine, "after_cursor_execute", stop)
-        event.listen(engine, "commit", start)
-        event.listen(Session, "after_commit", stop)
-
-    def reset(self) -> None:
-        self.local.spent, self.local.t0 = 0.0, None
-
-    def spent(self) -> float:
-        return float(getattr(self.local, "spent", 0.0))
-
-
 def main() -> None:
     import numpy as np
     from sqlalchemy import create_engine, text
@@ -72,6 +51,7 @@ def main() -> None:
     from croupier.games.registry import load_variant
     from croupier.platform import crash as C
     from croupier.platform.config import Settings
+    from croupier.platform.crash_writer import CashOutWriter
     from croupier.platform.rounds import SlipBet
     from croupier.platform.service import Platform
     from croupier.platform.tables import place_bets
@@ -142,49 +122,60 @@ def main() -> None:
         rng = np.random.default_rng(17)
         offsets = sorted(rng.uniform(0, 1, size=n).tolist())
         due = {pl.id: f * seconds for pl, f in zip(players, offsets, strict=True)}  # wall s from w0
-        timer = DbTimer(p.db.write)
+        writers = int(os.environ.get("BENCH_CRASH_WRITERS", "2"))
+        writer = CashOutWriter(p, threads=writers) if writers else None
         latencies: list[float] = []
         before: list[bool] = []  # due before the crash time
         service: list[float] = []
-        db_time: list[float] = []
+        lateness: list[float] = []  # the client's own: sent - due
         accepted: dict[int, tuple[datetime, int]] = {}  # player -> receive time, credit
         refused_late = 0
+        answered = threading.Semaphore(0)
         w0 = time.perf_counter() + 0.2
 
         def server_now() -> datetime:
             """The running phase's clock at this wall time (the server clock of the run)."""
             return start + span * ((time.perf_counter() - w0) / seconds)
 
-        def cash(pl: Any) -> None:
+        def record(pl: Any, due_at: float, t1: float, at: datetime, out: Any) -> None:
             nonlocal refused_late
-            due_at = w0 + due[pl.id]
-            pause = due_at - time.perf_counter()
-            if pause > 0:
-                time.sleep(pause)
-            t1 = time.perf_counter()
-            timer.reset()
-            at = server_now()
-            try:
-                out = p.run(lambda s: C.cash_out(s, pl, rid, 0, at))
-                ok = True
-            except CroupierError:
-                ok = False
             t2 = time.perf_counter()
             with lock:
                 latencies.append(t2 - due_at)
                 before.append(at < crash_at)
                 service.append(t2 - t1)
-                db_time.append(timer.spent())
-                if ok:
+                lateness.append(t1 - due_at)
+                if isinstance(out, dict):
                     accepted[pl.id] = (at, int(out["returned_minor"]))
                 elif at >= crash_at:
                     refused_late += 1
+            answered.release()
+
+        def send(pl: Any) -> None:
+            """Send one request at its due time (stamped on arrival, as the route does)."""
+            due_at = w0 + due[pl.id]
+            pause = due_at - time.perf_counter()
+            if pause > 0:
+                time.sleep(pause)
+            t1 = time.perf_counter()
+            at = server_now()
+            if writer is not None:
+                fut = writer.submit(rid, C.CashOutRequest(pl.id, 0, at))
+                fut.add_done_callback(lambda f, pl=pl, d=due_at, t1=t1, at=at: record(
+                    pl, d, t1, at, f.exception() or f.result()))
+                return
+            try:
+                out: Any = p.run(lambda s: C.cash_out(s, pl, rid, 0, at))
+            except CroupierError as exc:
+                out = exc
+            record(pl, due_at, t1, at, out)
 
         stop = threading.Event()
         crashed: list[datetime] = []
         settle_s: list[float] = []
         auto_paid: dict[int, float] = {}  # auto player -> ms late behind its target's time
         auto_ticks: list[float] = []
+        ticks: list[tuple[float, float]] = []  # (started, seconds) of every tick
 
         def ticker() -> None:
             """As the server's ticker (crash.tick's steps): the due auto cash-outs, the crash in
@@ -208,6 +199,7 @@ def main() -> None:
                         ms_late = (time.perf_counter() - w0 - due_wall) * 1000
                         for pid in (q for q, a in auto_players.items() if a == k and q not in auto_paid):
                             auto_paid[pid] = ms_late
+                ticks.append((t3, time.perf_counter() - t3))
                 time.sleep(0.02)
 
         curve = curve_of(v)
@@ -216,9 +208,15 @@ def main() -> None:
         load0 = os.getloadavg()
         print(f"machine load before the timed part (1, 5, 15 min): {load0[0]:.2f} {load0[1]:.2f} {load0[2]:.2f}")
         tick.start()
-        _pool(cash, ordered, threads)
+        cpu0 = time.process_time()
+        _pool(send, ordered, 1 if writer is not None else threads)
+        for _ in ordered:  # every answer in
+            answered.acquire()
         wall = time.perf_counter() - w0
+        cpu = time.process_time() - cpu0
         load1 = os.getloadavg()
+        if writer is not None:
+            writer.stop()
         tick.join(timeout=30)
         stop.set()
         tick.join()
@@ -244,17 +242,26 @@ def main() -> None:
         after_close = p.read(lambda s: dict(s.execute(text(
             "SELECT player_id, balance FROM accounts WHERE kind = 'player_cash'")).all()))
         balance_wrong = sum(1 for pid, r in returned.items() if after_close[pid] != balances0[pid] + r)
-        lat, svc, dbt = (np.array(x) * 1000 for x in (latencies, service, db_time))
+        lat, svc, lag_c = (np.array(x) * 1000 for x in (latencies, service, lateness))
 
         def pct(a: Any) -> str:
             return f"p50 {np.percentile(a, 50):.1f} ms, p99 {np.percentile(a, 99):.1f} ms"
 
-        print(f"cash-outs: {n} requests due over {seconds:.1f} s ({n / seconds:,.0f}/s) from {threads} "
-              f"threads, done in {wall:.2f} s; PostgreSQL; load average {load0[0]:.2f} -> {load1[0]:.2f} "
-              f"on {os.cpu_count()} cores")
+        how = (f"group-committed by the cash-out writer ({writers} thread(s); one client thread, "
+               "open loop)" if writer is not None else
+               f"one transaction each (the old path; {threads} blocking client threads)")
+        print(f"cash-outs: {n} requests due over {seconds:.1f} s ({n / seconds:,.0f}/s), {how}, "
+              f"done in {wall:.2f} s; PostgreSQL; load average {load0[0]:.2f} -> {load1[0]:.2f} "
+              f"on {os.cpu_count()} cores; this process's CPU {cpu:.2f} s "
+              f"({n / max(cpu, 1e-9):,.0f} requests per CPU-second, with the ticker and the close)")
         pre = np.array(before)
         print(f"  latency (due -> answer) {pct(lat)}; service (sent -> answer) {pct(svc)}; "
-              f"database time of a request {pct(dbt)}")
+              f"client lateness (due -> sent) {pct(lag_c)}")
+        if writer is not None:
+            print(f"  writer: {writer.batches} transactions for {writer.requests} requests (mean "
+                  f"{writer.requests / max(1, writer.batches):.1f}, largest {writer.largest}), "
+                  f"{writer.busy * 1000 / max(1, writer.batches):.1f} ms each, "
+                  f"{writer.fallbacks} fallbacks")
         took = (f"{settle_s[0] * 1000:.0f} ms, the close of {len(returned)} plays "
                 f"{settle_s[1] * 1000:.0f} ms" if len(settle_s) == 2 else "-")
         print(f"  received before the crash: latency {pct(lat[pre])}; after: {pct(lat[~pre])}; "
@@ -266,9 +273,14 @@ def main() -> None:
               f"time by p50 {np.percentile(lag, 50):.0f} ms, p99 {np.percentile(lag, 99):.0f} ms "
               f"({len(auto_ticks)} ticks paid some, "
               f"p99 {np.percentile(np.array(auto_ticks or [0.0]) * 1000, 99):.1f} ms each)")
-        print(f"accepted {len(accepted)}, credited at once {credited_at_once}, refused after the crash "
-              f"{refused_late}; crashed by the ticker at "
-              f"+{((crashed[0] if crashed else crash_at) - crash_at) / C.MS:.0f} ms; ledger total "
+        gaps = [b[0] - a[0] for a, b in zip(ticks, ticks[1:], strict=False)] or [0.0]
+        print(f"  the ticker: {len(ticks)} ticks, the longest {max(d for _t, d in ticks) * 1000:.0f} ms, "
+              f"the longest time between two tick starts {max(gaps) * 1000:.0f} ms (20 ms + a tick)")
+        late_ms = ((crashed[0] if crashed else crash_at) - crash_at) / C.MS
+        speed = span.total_seconds() / seconds
+        print(f"accepted {len(accepted)}, credited at its receive time {credited_at_once}, refused after the crash "
+              f"{refused_late}; crashed by the ticker at +{late_ms:.0f} ms of the server clock (which runs "
+              f"{speed:.1f} x the wall clock here: +{late_ms / speed:.0f} ms of wall time); ledger total "
               f"{p.audit().total}; plays paid other than owed {paid_wrong}, balances off {balance_wrong}")
         print(f"paid after crash: {late + paid_wrong}")
         p.db.dispose()

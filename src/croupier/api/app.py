@@ -35,6 +35,7 @@ from croupier.games.registry import game, games, load_variant, parse_unchecked, 
 from croupier.platform import history, wallet
 from croupier.platform.autoplay_runner import AutoplayRunner
 from croupier.platform.config import Settings
+from croupier.platform.crash_writer import CashOutWriter
 from croupier.platform.errors import Unauthorized, WrongCredentials
 from croupier.platform.events import (
     Broker,
@@ -65,11 +66,12 @@ ERRORS: dict[int | str, dict[str, Any]] = {400: PROBLEM, 401: PROBLEM, 404: PROB
 
 class State:
     def __init__(self, platform: Platform, hub: Hub, broker: Broker,
-                 writer: GroupCommit | None = None) -> None:
+                 writer: GroupCommit | None = None, cash_outs: CashOutWriter | None = None) -> None:
         self.platform = platform
         self.hub = hub
         self.broker = broker
         self.writer = writer
+        self.cash_outs = cash_outs  # crash cash-outs' group commit (issue 17)
 
 
 def _state(request: Request) -> State:
@@ -592,7 +594,8 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         await broker.start(hub.deliver)
         writer = (GroupCommit(plat, threads=settings.writer_threads) if settings.group_commit
                   else None)
-        app.state.croupier = State(plat, hub, broker, writer)
+        cash_outs = CashOutWriter(plat) if settings.group_commit else None
+        app.state.croupier = State(plat, hub, broker, writer, cash_outs)
         stop = asyncio.Event()
         tasks = [asyncio.create_task(deposit_provider(plat, broker, stop))]
         app.state.autoplay = AutoplayRunner(plat, broker.publish, plat.settings.autoplay_spin_seconds)
@@ -606,6 +609,12 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=10)
             await broker.stop()
+            if cash_outs is not None:
+                await asyncio.to_thread(cash_outs.stop)
+                if os.environ.get("CROUPIER_GROUP_COMMIT_STATS"):  # a benchmarking aid
+                    print(f"crash cash-outs: {cash_outs.batches} transactions, {cash_outs.requests} "
+                          f"requests, largest {cash_outs.largest}, {cash_outs.fallbacks} fallbacks",
+                          file=sys.stderr, flush=True)
             if writer is not None:
                 await asyncio.to_thread(writer.stop)
                 if os.environ.get("CROUPIER_GROUP_COMMIT_STATS"):  # a benchmarking aid

@@ -132,10 +132,17 @@ async def crash_bet(table_id: str, body: CrashBetIn, request: Request, player: M
 @router.post("/rounds/{round_id}/cash-out", response_model=CashOutOut)
 async def crash_cash_out(round_id: int, body: CashOutIn, request: Request, player: Me) -> dict[str, Any]:
     p = _platform(request)
-    out: dict[str, Any] = await run_in_threadpool(
-        p.run, lambda s: C.cash_out(s, player, round_id, body.bet, p.clock(), body.half))
+    st = _state(request)
+    now = p.clock()  # the server's receive time, stamped on arrival: the crash time judges it
+    out: dict[str, Any]
+    if st.cash_outs is not None:  # group-committed with the other cash-outs arriving now
+        out = await st.cash_outs.submit_async(round_id, C.CashOutRequest(player.id, body.bet, now,
+                                                                         body.half))
+    else:
+        out = await run_in_threadpool(
+            p.run, lambda s: C.cash_out(s, player, round_id, body.bet, now, body.half))
     # other players see the cash-out live (000 §12.20: the server's record)
-    await _state(request).broker.publish(table_message(str(out["table_id"]), {
+    await st.broker.publish(table_message(str(out["table_id"]), {
         "type": "crash_cash_out", "round_id": out["round_id"], "player": player.login[:2] + "***",
         "cash_out": out["cash_out"], "at": out["at"]}))
     return out

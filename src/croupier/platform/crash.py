@@ -6,13 +6,14 @@ Phases of a crash round (a :class:`~croupier.store.models.Round` with ``fair_sch
 debited, recorded), ``closed`` = running phase from ``closed_at``, then ``settled`` at the crash
 (or ``voided`` if it never started).
 
-* Serialisation point: the round row. A cash-out holds it ``FOR KEY SHARE`` (cash-outs do not
-  wait for each other; a player's own cash-outs are serial: their play row), and is accepted only
-  if its receive time is before the crash time (``closed_at`` + the curve's time of the
-  crash point); it is stored (``crash_cash_outs``, unique per bet and kind) and credited to the
-  player's cash in the same transaction. The crash takes the row ``FOR UPDATE``: it waits for
-  the cash-outs in flight and every later one sees the round crashed. Its multiplier is the
-  curve's at the receive time.
+* Serialisation point: the round row. Cash-outs are group-committed (:func:`cash_outs`, fed by
+  platform/crash_writer.py): a batch holds the row ``FOR KEY SHARE`` (batches do not wait for
+  each other; a player's own cash-outs are serial: their play row), and a request is accepted
+  only if its receive time (stamped on arrival) is before the crash time (``closed_at`` + the
+  curve's time of the crash point); it is stored (``crash_cash_outs``, unique per bet and kind)
+  and credited to the player's cash in the batch's transaction. The crash takes the row ``FOR
+  UPDATE``: it waits for the batch in flight and every later one sees the round crashed. Its
+  multiplier is the curve's at the receive time.
 * Auto cash-outs need no request: the table's ticker executes and credits them as the multiplier
   passes their targets (:func:`pay_autos`), under the same locks.
 * At the crash (:func:`crash_if_due`, called by the table's ticker: a short transaction that
@@ -34,11 +35,11 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import DateTime, select, text
+from sqlalchemy import DateTime, bindparam, select, text
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, IllegalAction, RoundFinished
-from croupier.games.base import Action, BetRequest, Decision
+from croupier.games.base import BetRequest, Decision
 from croupier.games.crash.chain import crash_draw, make_chain, terminating_hash
 from croupier.games.crash.distribution import crash_hundredths
 from croupier.games.crash.engine import DRAW, auto_target, exit_return
@@ -181,25 +182,27 @@ def crash_time(rnd: Round) -> datetime | None:
     return aware(rnd.closed_at) + curve_of(v).time_of(crash_hundredths(v, _draw(rnd, v))) * MS
 
 
-#: the lock of a cash-out: the round row ``FOR KEY SHARE`` (it conflicts only with the crash's and
-#: the start's ``FOR UPDATE``: cash-outs never wait for each other), then the player's play ``FOR
-#: UPDATE`` (the player's own cash-outs one at a time) - rows locked in that order (round, play),
-#: as the crash locks the round and then pays the plays. SQLite: the write lock serialises all.
-#: Only a running round's row qualifies: a round its statement sees crashed is filtered out before
-#: any lock is taken, so a cash-out never waits for a settlement (which holds the plays).
-_LOCK_PG = " FOR KEY SHARE OF r FOR UPDATE OF p"
-_CASH_OUT_ROW = """SELECT r.state, r.fair_scheme, r.number, r.table_id, r.game, r.variant,
- r.closed_at, r.server_seed, r.client_seed, p.id AS play_id, p.currency, a.id AS cash_id
- FROM rounds r JOIN plays p ON p.round_id = r.id AND p.player_id = :player
+#: the serialisation point of a batch of cash-outs, one statement: the round row ``FOR KEY SHARE``
+#: (it conflicts only with the crash's and the start's ``FOR UPDATE``: batches never wait for each
+#: other on it), with the batch's plays and their players' cash accounts ``FOR UPDATE`` in account
+#: id order (as :func:`crash_pay.lock_plays` for the ticker's auto cash-outs: a player's exits one
+#: at a time, manual or auto, and one lock order for every credit). SQLite: the write lock
+#: serialises all. Only a running round's row qualifies: a round the statement sees crashed
+#: (after waiting for the crash's lock, re-read) is filtered out, so a cash-out never waits for a
+#: settlement (which holds the plays), and its whole batch is refused.
+_BATCH_LOCK = """SELECT r.number, r.table_id, p.id, p.player_id, p.currency, a.id
+ FROM rounds r JOIN plays p ON p.round_id = r.id AND p.status = 'open'
  JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'player_cash'
- WHERE r.id = :round AND r.state = 'closed'"""
+ WHERE r.id = :round AND r.state = 'closed' AND p.player_id IN :players ORDER BY a.id, p.id"""
+#: the batch's plays' bets (in order) and stored exits (in order), one statement - read after the
+#: locks, so it sees every exit committed before them
+_RECORDS = text("""SELECT 0 AS k, play_id, seq AS o, code AS a, stake AS n, CAST(target AS TEXT) AS t
+ FROM bets WHERE play_id IN :plays
+ UNION ALL SELECT 1, play_id, id, name, bet, at FROM crash_cash_outs WHERE play_id IN :plays
+ ORDER BY 1, 2, 3""").bindparams(bindparam("plays", expanding=True))
 _ROW_TYPES = {"closed_at": DateTime(timezone=True)}
 _ROUND_ROW = text("""SELECT state, fair_scheme, number, game, variant, closed_at, server_seed,
  client_seed FROM rounds WHERE id = :round""").columns(**_ROW_TYPES)
-#: the play's bets (in order) and its stored cash-outs (in order), one statement
-_PLAY_RECORD = text("""SELECT 0 AS k, seq AS o, code AS a, stake AS n, CAST(target AS TEXT) AS t
- FROM bets WHERE play_id = :play
- UNION ALL SELECT 1, id, name, bet, at FROM crash_cash_outs WHERE play_id = :play ORDER BY 1, 2""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,84 +245,139 @@ def _crashed(number: int | None) -> RoundFinished:
                          "record decides (000 §12.20)")
 
 
-def cash_out(session: Session, player: Player, round_id: int, bet: int, now: datetime,
-             half: bool = False) -> dict[str, Any]:
-    """A cash-out request received at ``now``: accepted, stored and credited, or refused with a
-    reason.
+@dataclass(frozen=True, slots=True)
+class CashOutRequest:
+    """A manual cash-out (or Rocketon's 50%) of bet number ``bet`` as the server received it:
+    ``received`` is the server's clock stamped on arrival, before any queue - what the crash time
+    judges, however long the request then waits for its batch."""
 
-    The fast path of the hot request (docs/crash.md "Cash-out latency"): plain SQL in one short
-    transaction - lock the round and the play and read the round, read the play's bets and stored
-    exits, then store the cash-out and credit it (the cash-out row, its payout transfer and the
-    balance: one statement on PostgreSQL, :func:`crash_pay.write_credits`) - and the engine,
-    which decides. The player's balance moves at once; the crash only closes the losing plays.
+    player_id: int
+    bet: int
+    received: datetime
+    half: bool = False
 
-    Serialisation: the round row is the one point where a cash-out meets the crash. A cash-out
-    holds it ``FOR KEY SHARE`` (cash-outs do not wait for each other); the crash holds it ``FOR
-    UPDATE``, so it waits for the cash-outs in flight and every later one sees the round crashed.
-    A cash-out received at or after the crash time is refused without any lock: the round crashed
-    by then, whatever the database says. The player's play ``FOR UPDATE`` serialises their own
-    cash-outs and the ticker's auto cash-outs of their bets; the unique key stores each exit of a
-    bet at most once."""
-    conn = session.connection()
+
+CashOutResult = dict[str, Any] | CroupierError
+
+
+def cash_outs(session: Session, round_id: int, requests: list[CashOutRequest]) -> list[CashOutResult]:
+    """A batch of cash-out requests of one round, decided and written together (the group commit
+    of cash-outs, platform/crash_writer.py; docs/crash.md "Cash-out latency"): for each request,
+    in its order, what it was paid (``returned_minor``, ...) or why it was refused.
+
+    A fixed number of statements for any number of requests: (1) the round row (the
+    serialisation point) with the plays of the requests' players and their cash accounts, locked;
+    (2) the plays' bets and stored exits; then the engine decides each request in receive order
+    (a player's second request of the batch sees the first), and (3) the accepted ones are stored
+    and credited set-based (:func:`crash_pay.write_credits`: the cash-out rows, the payout
+    transfers, the balances - one statement on PostgreSQL).
+
+    Serialisation: the round row is the one point where a cash-out meets the crash. A batch holds
+    it ``FOR KEY SHARE``; the crash holds it ``FOR UPDATE``, so it waits for the batch in flight
+    and every later batch sees the round crashed (and refuses all of its requests). A request
+    received at or after the crash time loses without any lock, whatever the database says and
+    whatever else its batch holds. The plays' locks serialise a player's batches and the ticker's
+    auto cash-outs of their bets; the unique key stores each exit of a bet at most once."""
+    out: list[CashOutResult | None] = [None] * len(requests)
     info = _running(session, round_id)
     if info is None:  # this process's first cash-out of the round: read it without a lock
-        first = conn.execute(_ROUND_ROW, {"round": round_id}).one_or_none()
+        first = session.connection().execute(_ROUND_ROW, {"round": round_id}).one_or_none()
         if first is not None and first.fair_scheme == SCHEME:
             info = _running(session, round_id, first)
-    if info is not None and now >= info.crash_at:
-        raise _crashed(info.number)
-    sql = _CASH_OUT_ROW + ("" if conn.dialect.name == "sqlite" else _LOCK_PG)
-    row = conn.execute(text(sql).columns(**_ROW_TYPES),
-                       {"round": round_id, "player": player.id}).one_or_none()
-    if row is None:
-        raise _refusal_without_play(session, round_id)
-    if row.fair_scheme != SCHEME:
-        raise IllegalAction(f"round {round_id} is not a crash round")
-    info = _running(session, round_id, row)
-    if info is None or now >= info.crash_at:
-        raise _crashed(row.number)
-    reqs: list[BetRequest] = []
-    decisions: list[Action] = []
-    autos: dict[int, str] = {}
-    for k, _o, a, n, t in conn.execute(_PLAY_RECORD, {"play": row.play_id}):
-        if k == 0:
-            reqs.append(BetRequest(a, n, tuple(json.loads(t) if t else ())))
-        elif a == crash_pay.AUTO:  # the server's auto cash-out (the engine's own rule)
-            autos[n] = t
+    if info is None:
+        return [_refusal(session, round_id)] * len(requests)
+    live = []
+    for i, r in enumerate(requests):
+        if r.received >= info.crash_at:
+            out[i] = _crashed(info.number)
         else:
-            decisions.append(Decision(a, {"bet": n, "at": t}))
-    if bet in autos:
-        raise IllegalAction(f"bet {bet} has already cashed out at x{autos[bet]}: its auto "
-                            "cash-out (000 §12.20)")
-    engine = info.spec.engine
-    state = engine.start(info.variant, reqs, row.currency)
-    for d in decisions:
-        state = engine.apply(state, d)
-    ms = (now - info.closed_at) // MS
-    hundredths = curve_of(info.variant).hundredths_at(ms)
-    at = format_multiplier(hundredths)
-    name = crash_pay.HALF if half else crash_pay.CASH_OUT
-    state = engine.apply(state, Decision(name, {"bet": bet, "at": at}))  # the engine's rules decide
-    exited = state.bets[bet]
-    amount = (crash_pay.exit_amount(name, exited.stake, hundredths, False) if half
-              else exit_return(exited.riding, hundredths))
-    crash_pay.write_credits(session, [crash_pay.Credit(
-        round_id, row.play_id, player.id, row.cash_id, row.currency, bet, name, at, ms, amount)], now)
-    return {"round_id": round_id, "number": row.number, "table_id": row.table_id, "bet": bet,
-            "cash_out": name, "at": at, "returned_minor": amount}
+            live.append(i)
+    if not live:  # (no transaction was begun: nothing was asked of the database)
+        return _done(out)
+    conn = session.connection()
+    lock = _BATCH_LOCK + ("" if conn.dialect.name == "sqlite" else " FOR KEY SHARE OF r FOR UPDATE OF p, a")
+    rows = conn.execute(text(lock).bindparams(bindparam("players", expanding=True)), {
+        "round": round_id, "players": sorted({requests[i].player_id for i in live})}).all()
+    if not rows:  # crashed meanwhile (the serialisation point decides, for the whole batch), or
+        err = _refusal(session, round_id)  # no bet of any of them
+        for i in live:
+            out[i] = err
+        return _done(out)
+    number, table_id = rows[0][0], rows[0][1]
+    plays = {int(row[3]): row[2:] for row in rows}
+    bets: dict[int, list[BetRequest]] = {}
+    exits: dict[int, list[tuple[int, str, str]]] = {}
+    for k, pid, _o, a, n, t in conn.execute(_RECORDS, {"plays": [int(r[0]) for r in plays.values()]}):
+        if k == 0:
+            bets.setdefault(pid, []).append(BetRequest(a, n, tuple(json.loads(t) if t else ())))
+        else:
+            exits.setdefault(pid, []).append((int(n), str(a), str(t)))
+    engine, curve = info.spec.engine, curve_of(info.variant)
+    credits: list[crash_pay.Credit] = []
+    for i in sorted(live, key=lambda k: requests[k].received):
+        r = requests[i]
+        play = plays.get(r.player_id)
+        if play is None:
+            out[i] = IllegalAction(f"you have no bet in round {info.number}")
+            continue
+        play_id, _player, cur, cash_id = play
+        mine = exits.setdefault(play_id, [])
+        auto = next((a for b, n, a in mine if b == r.bet and n == crash_pay.AUTO), None)
+        if auto is not None:  # the server's auto cash-out (the engine's own rule) came first
+            out[i] = IllegalAction(f"bet {r.bet} has already cashed out at x{auto}: its auto "
+                                   "cash-out (000 §12.20)")
+            continue
+        ms = (r.received - info.closed_at) // MS
+        hundredths = curve.hundredths_at(ms)
+        at = format_multiplier(hundredths)
+        name = crash_pay.HALF if r.half else crash_pay.CASH_OUT
+        try:
+            state = engine.start(info.variant, bets.get(play_id, []), cur)
+            for b, n, a in mine:
+                if n in crash_pay.MANUAL:
+                    state = engine.apply(state, Decision(n, {"bet": b, "at": a}))
+            state = engine.apply(state, Decision(name, {"bet": r.bet, "at": at}))  # it decides
+        except CroupierError as exc:
+            out[i] = exc
+            continue
+        exited = state.bets[r.bet]
+        amount = (crash_pay.exit_amount(name, exited.stake, hundredths, False) if r.half
+                  else exit_return(exited.riding, hundredths))
+        mine.append((r.bet, name, at))
+        credits.append(crash_pay.Credit(round_id, play_id, r.player_id, cash_id, cur, r.bet, name,
+                                        at, ms, amount, received_at=r.received))
+        out[i] = {"round_id": round_id, "number": number, "table_id": table_id,
+                  "bet": r.bet, "cash_out": name, "at": at, "returned_minor": amount}
+    crash_pay.write_credits(session, credits, max(requests[i].received for i in live),
+                            accounts_locked=True)
+    return _done(out)
 
 
-def _refusal_without_play(session: Session, round_id: int) -> CroupierError:
-    """Why a cash-out found no play of the player in a running round (the slow path of a
-    refusal; no lock: every answer but the last is final, and the last is about the player)."""
+def _done(out: list[CashOutResult | None]) -> list[CashOutResult]:
+    return [r if r is not None else RoundStateError("a cash-out left undecided") for r in out]
+
+
+def cash_out(session: Session, player: Player, round_id: int, bet: int, now: datetime,
+             half: bool = False) -> dict[str, Any]:
+    """One cash-out request received at ``now``: accepted, stored and credited, or refused with a
+    reason - a batch of one (:func:`cash_outs`, the one path of every manual cash-out)."""
+    res = cash_outs(session, round_id, [CashOutRequest(player.id, bet, now, half)])[0]
+    if isinstance(res, CroupierError):
+        raise res
+    return res
+
+
+def _refusal(session: Session, round_id: int) -> CroupierError:
+    """Why a round took none of a batch's cash-outs (no lock: every answer is final once the
+    round runs; a running round: none of the batch's players has a bet in it)."""
     rnd = session.get(Round, round_id)
     if rnd is None or rnd.fair_scheme != SCHEME:
         return IllegalAction(f"round {round_id} is not a crash round")
     if rnd.state == "open":
         return IllegalAction(f"round {rnd.number} has not started: nothing to cash out yet")
-    if rnd.state != "closed":
-        return _crashed(rnd.number)
-    return IllegalAction(f"you have no bet in round {rnd.number}")
+    if rnd.state == "closed":
+        return IllegalAction(f"you have no bet in round {rnd.number}")
+    return _crashed(rnd.number)
 
 
 def set_auto(session: Session, player: Player, round_id: int, bet: int, target: str | None,

@@ -1,14 +1,15 @@
 """The money of a crash round (issue 17, docs/crash.md "Payments"): each exit is credited when it
 happens, and the crash only closes the round.
 
-* A manual (or 50%) cash-out the serialisation point accepts is credited in the same short
-  transaction (:func:`write_credits`, called by ``crash.cash_out``): the cash-out row, its payout
-  transfer (``house`` -> player cash, key ``cashout:<play>:<bet>:<kind>``) and the balance, one
-  statement on PostgreSQL.
+* The manual (or 50%) cash-outs the serialisation point accepts are credited in their batch's
+  transaction (:func:`write_credits`, called by ``crash.cash_outs``): the cash-out rows, their
+  payout transfers (``house`` -> player cash, key ``cashout:<play>:<bet>:<kind>``) and the
+  balances, one statement on PostgreSQL for the whole batch.
 * An auto cash-out is executed by the table's ticker as the multiplier passes its target
   (:func:`pay_due_autos`): stored (kind ``auto_cash_out``, at the target) and credited the same
-  way, under the same locks as a manual one (the round ``FOR KEY SHARE``, the play ``FOR
-  UPDATE``), so a bet exits once whoever comes first.
+  way, under the same locks as a manual batch (the round ``FOR KEY SHARE``, the plays and their
+  cash accounts ``FOR UPDATE`` in account id order, :func:`lock_plays`), so a bet exits once
+  whoever comes first.
 * The close (:func:`close_round`, after the crash and after a restart): every open play of the
   round is run through the engine from its stored bets, its stored manual cash-outs and the
   round's draw; what the engine returns beyond the credits already made (the auto cash-outs due
@@ -64,6 +65,8 @@ class Credit:
     at: str
     received_ms: int
     amount: int
+    #: the server's receive time of a manual exit (a batch writes each at its own); else ``now``
+    received_at: datetime | None = None
 
     @property
     def key(self) -> str:
@@ -99,10 +102,12 @@ def _payout_row(ledger: Ledger, key: str, player_id: int, cash_id: int, amount: 
             "play_id": play_id, "created_at": now}
 
 
-def write_credits(session: Session, credits: Sequence[Credit], now: datetime) -> None:
+def write_credits(session: Session, credits: Sequence[Credit], now: datetime,
+                  accounts_locked: bool = False) -> None:
     """Store the exits and credit them: the cash-out rows (unique per bet and kind: a second one
     fails and nothing of the statement is written), their payout transfers and the balances -
-    one statement on PostgreSQL. The caller holds the plays' locks.
+    one statement on PostgreSQL. The caller holds the plays' locks (and, ``accounts_locked``,
+    the accounts': else they are locked here, in id order).
 
     The monitoring record's ``win`` entry of each credit (001 §5.2.10) is written by the close,
     from the stored exit, with the credit's time and transfer key: the record's chain head is one
@@ -113,14 +118,16 @@ def write_credits(session: Session, credits: Sequence[Credit], now: datetime) ->
     ledger = Ledger(session)
     outs, transfers, balances = [], [], []
     for c in credits:
+        when = c.received_at or now
         outs.append({"round_id": c.round_id, "play_id": c.play_id, "bet": c.bet, "name": c.name,
-                     "at": c.at, "received_ms": c.received_ms, "received_at": now})
+                     "at": c.at, "received_ms": c.received_ms, "received_at": when})
         transfers.append(_payout_row(ledger, c.key, c.player_id, c.cash_id, c.amount, c.currency,
-                                     c.round_id, c.play_id, now))
+                                     c.round_id, c.play_id, when))
         balances.append({"id": c.cash_id, "balance": c.amount})
     conn = session.connection()
     merged = _merged(balances)
-    _lock_accounts(conn, merged)
+    if not accounts_locked:
+        _lock_accounts(conn, merged)
     counts = bulk.write_all(conn, [
         bulk.Write(_tbl(CrashCashOut), _CASH_OUT_COLS, outs),
         bulk.Write(_tbl(Transfer), _TRANSFER_COLS, transfers),
@@ -202,14 +209,8 @@ def pay_due_autos(session: Session, round_id: int, multiplier: int, ms: int,
     pg = conn.dialect.name == "postgresql"
     if conn.execute(_LOCK_ROUND_PG if pg else _ROUND_STATE, {"round": round_id}).first() is None:
         return []  # crashed meanwhile: the close pays what is due
-    play_ids = sorted({pid for _t, pid in book.targets[lo:hi]})
-    plays = conn.execute(
-        select(Play.id, Play.player_id, Play.currency, Account.id, Player.login)
-        .join(Account, (Account.player_id == Play.player_id) & (Account.kind == "player_cash"))
-        .join(Player, Player.id == Play.player_id)
-        .where(Play.id.in_(play_ids), Play.status == "open").order_by(Play.id)
-        .with_for_update(of=Play)).all()
-    bets = _bets_of(conn, [p[0] for p in plays])
+    plays = lock_plays(conn, Play.id.in_(sorted({pid for _t, pid in book.targets[lo:hi]})))
+    bets = bets_of(conn, [p[0] for p in plays])
     exits = _exits_of(conn, [p[0] for p in plays])
     credits, shown = [], []
     for play_id, player_id, cur, cash_id, login in plays:
@@ -223,7 +224,7 @@ def pay_due_autos(session: Session, round_id: int, multiplier: int, ms: int,
                                   exit_amount(AUTO, stake, auto, HALF in done)))
             shown.append({"round_id": round_id, "player": login[:2] + "***", "cash_out": AUTO,
                           "at": at})
-    write_credits(session, credits, now)
+    write_credits(session, credits, now, accounts_locked=True)
 
     def advance(_s: Session) -> None:
         book.done = max(book.done, multiplier)
@@ -232,7 +233,32 @@ def pay_due_autos(session: Session, round_id: int, multiplier: int, ms: int,
     return shown
 
 
-def _bets_of(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, str, int, list[Any]]]]:
+def lock_plays(conn: Any, which: Any) -> list[Any]:
+    """The open plays ``which`` selects (a condition on :class:`Play`) and their players' cash
+    accounts, locked ``FOR UPDATE`` together in account id order - the one lock order of every
+    exit, manual or auto, batch or not (so :func:`write_credits` needs no lock of its own) - with
+    what a credit needs: play id, player id, currency, cash account id, login. One statement."""
+    return list(conn.execute(
+        select(Play.id, Play.player_id, Play.currency, Account.id, Player.login)
+        .join(Account, (Account.player_id == Play.player_id) & (Account.kind == "player_cash"))
+        .join(Player, Player.id == Play.player_id)
+        .where(which, Play.status == "open").order_by(Account.id, Play.id)
+        .with_for_update(of=[Play, Account])).all())
+
+
+def exits_in_order(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, str, str]]]:
+    """Each play's stored exits in the order they were stored: (bet, kind, multiplier text)."""
+    out: dict[int, list[tuple[int, str, str]]] = {}
+    if not play_ids:
+        return out
+    for pid, bet, name, at in conn.execute(
+            select(CrashCashOut.play_id, CrashCashOut.bet, CrashCashOut.name, CrashCashOut.at)
+            .where(CrashCashOut.play_id.in_(play_ids)).order_by(CrashCashOut.id)):
+        out.setdefault(int(pid), []).append((int(bet), str(name), str(at)))
+    return out
+
+
+def bets_of(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, str, int, list[Any]]]]:
     """Each play's bets in their order (the engine's bet numbers): id, code, stake, target."""
     out: dict[int, list[tuple[int, str, int, list[Any]]]] = {}
     if not play_ids:
@@ -247,12 +273,9 @@ def _bets_of(conn: Any, play_ids: Sequence[int]) -> dict[int, list[tuple[int, st
 def _exits_of(conn: Any, play_ids: Sequence[int]) -> dict[tuple[int, int], dict[str, str]]:
     """(play, bet) -> kind -> multiplier text, of the stored exits."""
     out: dict[tuple[int, int], dict[str, str]] = {}
-    if not play_ids:
-        return out
-    for pid, bet, name, at in conn.execute(
-            select(CrashCashOut.play_id, CrashCashOut.bet, CrashCashOut.name, CrashCashOut.at)
-            .where(CrashCashOut.play_id.in_(play_ids))):
-        out.setdefault((int(pid), int(bet)), {})[str(name)] = str(at)
+    for pid, exits in exits_in_order(conn, play_ids).items():
+        for bet, name, at in exits:
+            out.setdefault((pid, bet), {})[name] = at
     return out
 
 
@@ -280,7 +303,7 @@ def close_round(session: Session, spec: Any, variant: Any, round_id: int, draw: 
     if not plays:
         return 0
     ids = [p[0] for p in plays]
-    bets = _bets_of(conn, ids)
+    bets = bets_of(conn, ids)
     outs: dict[int, list[tuple[int, str, str]]] = {}
     when: dict[int, list[datetime]] = {}
     for pid, bet, name, at, received in conn.execute(
