@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 RUN_CRASH_TABLES ?= crash-eur:crash:standard:EUR,rocketon-eur:rocketon:standard:EUR
 RUN_DICE_TABLES ?= sicbo-eur:sicbo:classic:EUR,lightning-dice-eur:lightning_dice:lightning_dice:EUR
 RUN_EXTRA_TABLES ?= craps-eur:craps:standard:EUR,dream-catcher-eur:dream_catcher:standard:EUR,crazy-time-eur:crazy_time:standard:EUR
-RUN_DRAW_TABLES ?= keno-eur:keno:keno10:EUR,lucky5-eur:lucky5:lucky5_000:EUR,megaball-eur:megaball:megaball_000:EUR
+RUN_DRAW_TABLES ?= keno-eur:keno:keno10:EUR,lucky5-eur:lucky5:lucky5_000:EUR,megaball-eur:megaball:megaball_000:EUR,horse-racing-eur:horse_racing:eight:EUR,football-eur:football:standard:EUR
 RUN_CARDROOM_TABLES ?= holdem-nl-eur:holdem:no_limit:EUR:20
 
 run: $(STAMP)

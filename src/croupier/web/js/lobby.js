@@ -54,7 +54,9 @@ for (const g of ["lucky5", "lucky7", "lucky6", "lucky6_48", "fruitrace"]) DRAW_P
 DRAW_PAGES.megaball = "/megaball.html"; // Mega Ball's cards (000 §12.43)
 // issue 18: the game-show tables' own pages (js/shows/: Crazy Time's bonus picks)
 const SHOW_PAGES = { dream_catcher: "/dreamcatcher.html", crazy_time: "/crazytime.html" };
-const tablePage = (t) => SHOW_PAGES[t.game] ? `${SHOW_PAGES[t.game]}?table=${encodeURIComponent(t.id)}` : t.game === "sicbo" ? sicboPage(t.variant, t.id) : DICE_GAMES.includes(t.game) ? `${gamePage(t.game, t.variant)}&table=${encodeURIComponent(t.id)}`
+// issue 23: the virtual sports tables (scheduled events at draw tables) have the event board
+const VIRTUAL_GAMES = ["horse_racing", "greyhounds", "racing", "football", "tennis", "table_tennis"];
+const tablePage = (t) => VIRTUAL_GAMES.includes(t.game) ? `/virtual.html?table=${encodeURIComponent(t.id)}` : SHOW_PAGES[t.game] ? `${SHOW_PAGES[t.game]}?table=${encodeURIComponent(t.id)}` : t.game === "sicbo" ? sicboPage(t.variant, t.id) : DICE_GAMES.includes(t.game) ? `${gamePage(t.game, t.variant)}&table=${encodeURIComponent(t.id)}`
   : `${["crash", "rocketon"].includes(t.game) ? "/crash.html" : t.game === "craps" ? "/craps.html" : DRAW_PAGES[t.game] || (t.roads ? "/baccarat.html" : "/table.html")}?id=${encodeURIComponent(t.id)}`;
 // issue 19: the Sic Bo board (full and simplified, js/sicbo/); Lightning Dice and Dice Duel tables on game.html
 const DICE_GAMES = ["lightning_dice", "dice_duel"];

@@ -18,7 +18,7 @@ export const li = (text, attrs = {}) => {
 
 // The page's own sections stand between #draw-board (title, meta, balance, live draw) and
 // #draw-history (its tickets, the last draws); css is its class prefix ("keno", "draw").
-function layPage(css, name) {
+function layPage(css, name, word) {
   const board = document.createElement("template");
   board.innerHTML = `
     <div class="${css}-head">
@@ -27,7 +27,7 @@ function layPage(css, name) {
       <p>Balance: <strong id="balance" data-minor="">-</strong></p>
     </div>
     <section class="card ${css}-board" aria-labelledby="board-title">
-      <h2 id="board-title">Live draw <span id="draw-number"></span></h2>
+      <h2 id="board-title">Live ${word.toLowerCase()} <span id="draw-number"></span></h2>
       <p id="next" role="status" aria-live="polite"></p>
       <ol class="${css}-balls" id="balls" aria-label="Balls drawn" aria-live="polite" data-count="0"></ol>
       <p class="${css}-seed" id="seed"></p>
@@ -40,7 +40,7 @@ function layPage(css, name) {
       <ol class="${css}-tickets" id="tickets"></ol>
     </section>
     <section class="card" aria-labelledby="recent-title">
-      <h2 id="recent-title">Last draws</h2>
+      <h2 id="recent-title">Last ${word.toLowerCase()}s</h2>
       <ol class="${css}-recent" id="recent"></ol>
     </section>`;
   $("#draw-history").replaceWith(history.content);
@@ -59,12 +59,20 @@ function layPage(css, name) {
 //   bets()            the bets of a purchase, or null (after a toast) when there is none to buy
 //   errorInMine       show a failed purchase's message in #mine too
 //   settled(msg)      after a draw_settled message (optional; Mega Ball shows its bonus)
+// optional, for a virtual event table (issue 23, js/virtual/page.js):
+//   word              what a draw is called ("Event"; default "Draw")
+//   recentText(r)     a past draw's result as text (in place of recentBalls)
+//   refreshed(board)  after every GET of the board
+//   firstDraw()       the draw number a purchase is for (the one the page shows), or null
+//   started(msg)      after a draw_started message
+//   beforeSettled(msg) a promise the draw_settled handling waits for (the result animation)
 export function drawBoard(tableId, page, hooks) {
   const afterBalls = hooks.afterBalls || (() => {});
+  const word = hooks.word || "Draw";
   const tablePath = `/api/draws/${encodeURIComponent(tableId)}`;
 
   async function open() {
-    layPage(hooks.css, hooks.name);
+    layPage(hooks.css, hooks.name, word);
     renderHeader("table");
     try {
       await refresh();
@@ -98,6 +106,7 @@ export function drawBoard(tableId, page, hooks) {
     page.board = b;
     page.offset = Date.parse(b.server_time) - Date.now();
     renderRecent(b);
+    if (hooks.refreshed) hooks.refreshed(b);
     if (!page.drawing && b.recent.length && !page.balls.length) showBalls(b.recent[0].number, b.recent[0].balls || [], b.recent[0]);
   }
 
@@ -120,7 +129,10 @@ export function drawBoard(tableId, page, hooks) {
     const bets = hooks.bets();
     if (!bets) return;
     try {
-      const t = await request("POST", `${tablePath}/tickets`, { bets, draws: Number($("#draws").value) });
+      const body = { bets, draws: Number($("#draws").value) };
+      const first = hooks.firstDraw ? hooks.firstDraw() : null;
+      if (first !== null && first !== undefined) body.first_draw = first;
+      const t = await request("POST", `${tablePath}/tickets`, body);
       mine.dataset.ticket = String(t.ticket_id);
       mine.dataset.first = String(t.first_number);
       mine.textContent = `Ticket ${t.ticket_id}: draws ${t.first_number}-${t.first_number + t.draws_count - 1}, ${formatMoney(t.stake_total_minor, page.currency)}`;
@@ -156,7 +168,8 @@ export function drawBoard(tableId, page, hooks) {
     const list = $("#recent");
     list.replaceChildren();
     for (const r of b.recent) {
-      list.append(li(`#${r.number}: ${hooks.recentBalls(r.balls || [])} · seed ${r.server_seed || "-"} (SHA-256 ${r.server_seed_hash})`, { "data-number": String(r.number) }));
+      const text = hooks.recentText ? hooks.recentText(r) : hooks.recentBalls(r.balls || []);
+      list.append(li(`#${r.number}: ${text} · seed ${r.server_seed || "-"} (SHA-256 ${r.server_seed_hash})`, { "data-number": String(r.number) }));
     }
   }
 
@@ -181,7 +194,23 @@ export function drawBoard(tableId, page, hooks) {
     const closes = n * s.every_seconds - s.cutoff_seconds;
     const up = b.upcoming.find((u) => u.number === n);
     $("#next").dataset.number = String(n);
-    $("#next").textContent = `Next draw #${n}: tickets close in ${Math.max(0, Math.ceil(closes - now))} s${up ? ` · commitment ${up.server_seed_hash.slice(0, 16)}…` : ""}`;
+    $("#next").textContent = `Next ${word.toLowerCase()} #${n}: tickets close in ${Math.max(0, Math.ceil(closes - now))} s${up ? ` · commitment ${up.server_seed_hash.slice(0, 16)}…` : ""}`;
+  }
+
+  function settled(msg) {
+    page.drawing = null;
+    showBalls(msg.number, msg.balls, null);
+    $("#balls").dataset.settled = String(msg.number);
+    if (msg.you) {
+      const mine = $("#mine");
+      mine.dataset.settled = String(msg.number);
+      mine.dataset.returned = String(msg.you.returned_minor);
+      mine.textContent = `${word} #${msg.number}: staked ${formatMoney(msg.you.stake_minor, page.currency)}, won ${formatMoney(msg.you.returned_minor, page.currency)}`;
+    }
+    refreshBalance();
+    refreshTickets().catch(() => {});
+    refresh().catch(() => {});
+    if (hooks.settled) hooks.settled(msg).catch(() => {});
   }
 
   function onMessage(msg) {
@@ -189,6 +218,7 @@ export function drawBoard(tableId, page, hooks) {
       page.drawing = msg.number;
       showBalls(msg.number, [], null);
       $("#seed").textContent = `Seed ${msg.server_seed} · SHA-256 ${msg.server_seed_hash}`;
+      if (hooks.started) hooks.started(msg);
     } else if (msg.type === "draw_ball") {
       if (page.drawing !== msg.number) { page.drawing = msg.number; showBalls(msg.number, [], null); }
       page.balls.push(msg.ball);
@@ -197,19 +227,9 @@ export function drawBoard(tableId, page, hooks) {
       ol.dataset.count = String(page.balls.length);
       afterBalls();
     } else if (msg.type === "draw_settled") {
-      page.drawing = null;
-      showBalls(msg.number, msg.balls, null);
-      $("#balls").dataset.settled = String(msg.number);
-      if (msg.you) {
-        const mine = $("#mine");
-        mine.dataset.settled = String(msg.number);
-        mine.dataset.returned = String(msg.you.returned_minor);
-        mine.textContent = `Draw #${msg.number}: staked ${formatMoney(msg.you.stake_minor, page.currency)}, won ${formatMoney(msg.you.returned_minor, page.currency)}`;
-      }
-      refreshBalance();
-      refreshTickets().catch(() => {});
-      refresh().catch(() => {});
-      if (hooks.settled) hooks.settled(msg).catch(() => {});
+      const wait = hooks.beforeSettled ? hooks.beforeSettled(msg) : null;
+      if (wait) wait.catch(() => {}).then(() => settled(msg));
+      else settled(msg);
     } else if (msg.type === "draw_voided") {
       toast(`Draw #${msg.number} was voided: ${msg.reason}`, "info");
       refreshBalance();
