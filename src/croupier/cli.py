@@ -92,7 +92,7 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
                               progress=bar)
         sims = run.sims
         cluster = {"workers": run.workers, "batches": run.batches, "batch_rounds": run.batch_rounds,
-                   "cpu_seconds": run.cpu_seconds}
+                   "batch_wall_seconds": run.wall_seconds, "cpu_seconds": run.cpu_seconds}
     else:
         sims = spec.simulate(variant, args.rounds, args.seed, bar)
     rate = args.rounds / max(time.perf_counter() - t0, 1e-9)

@@ -25,6 +25,7 @@ from typing import Any
 from croupier.analysis.batches import (
     DEFAULT_BATCH_ROUNDS,
     BatchResult,
+    batch_seed,
     batch_sizes,
     combine,
     run_batch,
@@ -89,6 +90,7 @@ def simulate_on_ray(game_name: str, variant_name: str, rounds: int, seed: int, *
     game(game_name)
     load_variant(game_name, variant_name)  # a bad name fails here, not in every task
     sizes = batch_sizes(rounds, batch_rounds)
+    batch_seed(seed, 0)  # a bad seed fails here, before Ray starts
     with ray_session(workers, address) as (ray, feed):
         task = ray.remote(num_cpus=1)(run_batch)
         t0 = time.perf_counter()
