@@ -3,6 +3,7 @@
     croupier games [--json]
     croupier rtp GAME [--variant V] [--json]
     croupier simulate GAME --variant V --rounds N --seed S [--json]
+                    [--cluster [--workers W] [--batch-rounds B] [--cluster-address ADDR]]
     croupier parsheet GAME --variant V [--format md|html]
     croupier verify --server-seed HEX --client-seed TEXT --nonce N [--commitment HASH]
                     [--game roulette --variant V] [--record ROUND.json]
@@ -82,10 +83,24 @@ def cmd_simulate(args: argparse.Namespace, out: TextIO) -> int:
     variant = load_variant(args.game, args.variant)
     bar = ProgressBar(f"{args.game}/{args.variant}")
     t0 = time.perf_counter()
-    sims = spec.simulate(variant, args.rounds, args.seed, bar)
+    cluster: dict[str, Any] | None = None
+    if args.cluster:  # issue 24: the run's batches on Ray (imported only here)
+        from croupier.analysis.cluster import simulate_on_ray
+
+        run = simulate_on_ray(args.game, args.variant, args.rounds, args.seed, workers=args.workers,
+                              batch_rounds=args.batch_rounds, address=args.cluster_address,
+                              progress=bar)
+        sims = run.sims
+        cluster = {"workers": run.workers, "batches": run.batches, "batch_rounds": run.batch_rounds,
+                   "batch_wall_seconds": run.wall_seconds, "cpu_seconds": run.cpu_seconds}
+    else:
+        sims = spec.simulate(variant, args.rounds, args.seed, bar)
     rate = args.rounds / max(time.perf_counter() - t0, 1e-9)
     if args.json:
-        json.dump(report.sim_json(args.game, variant, args.rounds, args.seed, rate, sims), out, indent=2)
+        doc = report.sim_json(args.game, variant, args.rounds, args.seed, rate, sims)
+        if cluster is not None:
+            doc["cluster"] = cluster
+        json.dump(doc, out, indent=2)
         out.write("\n")
     else:
         exact = {r.bet: r for r in exact_of(spec, variant)}
@@ -457,6 +472,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--rounds", type=int, default=1_000_000)
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
+    s.add_argument("--cluster", action="store_true",
+                   help="run fixed-size batches as Ray tasks (docs/simulation_cluster.md)")
+    s.add_argument("--workers", type=int, default=None,
+                   help="with --cluster: CPUs of the local Ray cluster (default: all; the figures "
+                        "do not depend on it)")
+    s.add_argument("--batch-rounds", type=int, default=None,
+                   help="with --cluster: rounds per batch, default 10^6 (the figures depend on it)")
+    s.add_argument("--cluster-address",
+                   help="with --cluster: a running Ray cluster to join (default: $RAY_ADDRESS, "
+                        "else a local one)")
 
     ps = sub.add_parser("parsheet", help="the par sheet of a variant (Markdown or HTML)")
     ps.add_argument("game")

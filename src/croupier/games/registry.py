@@ -13,7 +13,7 @@ import importlib
 import pkgutil
 import tomllib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from math import sqrt
@@ -36,6 +36,10 @@ class SimBet:
     rounds: int
     rtp: float
     ci99: tuple[float, float]
+    #: the raw sum and sum of squares of the returns (set by :meth:`of_sums`; None when a family
+    #: built the estimate itself). Not part of equality: two estimates are the same figures.
+    total: float | None = field(default=None, compare=False, repr=False)
+    total_sq: float | None = field(default=None, compare=False, repr=False)
 
     @classmethod
     def of_sums(cls, bet: str, rounds: int, total: float, total_sq: float) -> SimBet:
@@ -43,7 +47,18 @@ class SimBet:
         staked: their mean, and the mean ± Z99 standard errors."""
         mean = total / rounds
         half = Z99 * sqrt(max(total_sq / rounds - mean * mean, 0.0) / rounds)
-        return cls(bet, rounds, mean, (mean - half, mean + half))
+        return cls(bet, rounds, mean, (mean - half, mean + half), total, total_sq)
+
+    def sums(self) -> tuple[float, float]:
+        """The sum and the sum of squares of the returns behind this estimate, so that estimates
+        of disjoint runs combine (issue 24: :mod:`croupier.analysis.batches`). A family that built
+        the estimate without :meth:`of_sums` has them rebuilt from its mean and its interval's
+        half-width (exact up to float rounding; the same estimate always gives the same sums)."""
+        if self.total is not None and self.total_sq is not None:
+            return self.total, self.total_sq
+        half = (self.ci99[1] - self.ci99[0]) / 2
+        var = (half / Z99) ** 2 * self.rounds
+        return self.rtp * self.rounds, self.rounds * (var + self.rtp * self.rtp)
 
 
 ProgressFn = Callable[[int, int], None]
