@@ -26,6 +26,9 @@ from sqlalchemy import text
 from croupier.api import ops
 from croupier.api.app import create_app
 from croupier.platform import metrics
+from croupier.platform.locks import table_lock
+from croupier.platform.runner import supervise
+from croupier.platform.service import Platform
 from tests.platform_fixtures import *  # noqa: F403
 from tests.platform_fixtures import TEST_TABLES, make_settings
 from tests.test_platform_api import Api, key, problem
@@ -77,6 +80,9 @@ def test_issue_24_2_readyz_is_503_naming_the_migrations_when_the_database_is_beh
     body = r.json()
     assert body["status"] == "not_ready" and body["checks"]["database"] == "ok"
     assert body["checks"]["migrations"].startswith("at 0001_initial, head is ")
+    with plat.db.write.begin() as conn:
+        conn.execute(text("DELETE FROM alembic_version"))
+    assert api.c.get("/readyz").json()["checks"]["migrations"].startswith("at none, head is ")
 
 
 def test_issue_24_2_redis_is_checked_with_a_ping_when_configured() -> None:
@@ -250,6 +256,36 @@ def test_issue_24_3_websocket_connections_and_the_ledger_audit_are_exposed(api: 
     assert value(samples, "croupier_ledger_audit_ok") == 1
     assert value(samples, "croupier_ledger_audit_problems") == 0
     assert value(samples, "croupier_ledger_audit_timestamp_seconds") > 0
+
+
+def test_issue_24_3_a_runner_taking_a_table_another_process_held_counts_a_takeover(
+        platform: Platform) -> None:
+    table = TEST_TABLES[0].id
+    other = table_lock(platform.db, table)  # the node that runs the table
+    assert other.acquire()
+    locks = metrics.RUNNER_LOCKS.labels(table)._value.get()
+    takeovers = metrics.RUNNER_TAKEOVERS.labels(table)._value.get()
+
+    async def scenario() -> None:
+        stop = asyncio.Event()
+
+        async def publish(_msg: dict[str, Any]) -> None:
+            return None
+
+        task = asyncio.create_task(supervise(platform, publish, stop))
+        await asyncio.sleep(0.5)
+        assert metrics.RUNNER_LOCKS.labels(table)._value.get() == locks  # held elsewhere
+        await asyncio.to_thread(other.release)  # that node died
+        for _ in range(100):
+            if metrics.RUNNER_LOCKS.labels(table)._value.get() > locks:
+                break
+            await asyncio.sleep(0.05)
+        stop.set()
+        await asyncio.wait_for(task, 20)
+
+    asyncio.run(scenario())
+    assert metrics.RUNNER_LOCKS.labels(table)._value.get() == locks + 1
+    assert metrics.RUNNER_TAKEOVERS.labels(table)._value.get() == takeovers + 1
 
 
 def test_issue_24_3_table_phases_follow_the_published_events_and_takeovers_are_counted() -> None:
