@@ -347,3 +347,27 @@ def test_issue_24_3_the_log_format_is_json_or_text_and_nothing_else(
     monkeypatch.setenv("CROUPIER_DRAIN_DELAY_SECONDS", "-1")
     with pytest.raises(ValueError, match="at least 0"):
         ops.OpsConfig.from_env()
+
+
+_WORKER = """
+import sys
+from croupier.platform import metrics
+for _ in range(int(sys.argv[1])):
+    metrics.bet_accepted("table")
+metrics.websocket_opened()
+"""
+
+
+def test_issue_24_3_with_several_workers_metrics_sums_every_process(tmp_path: Path) -> None:
+    """``croupier serve --workers N`` sets PROMETHEUS_MULTIPROC_DIR: /metrics, on any worker,
+    shows the sum of every worker's counters."""
+    env = {**os.environ, "PROMETHEUS_MULTIPROC_DIR": str(tmp_path)}
+    for n in (3, 4):  # two worker processes
+        subprocess.run([sys.executable, "-c", _WORKER, str(n)], env=env, check=True)
+    reader = ("import os, sys; from croupier.platform import metrics; "
+              "sys.stdout.write(metrics.exposition()[0].decode())")
+    out = subprocess.run([sys.executable, "-c", reader], env=env, check=True,
+                         capture_output=True, text=True).stdout
+    samples = {(s.name, tuple(sorted(s.labels.items()))): s.value
+               for f in text_string_to_metric_families(out) for s in f.samples}
+    assert samples[("croupier_bets_accepted_total", (("kind", "table"),))] == 7

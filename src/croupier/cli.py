@@ -363,6 +363,14 @@ def _logging(quiet: bool) -> dict[str, Any]:
     return {"log_level": level, "access_log": not quiet}
 
 
+def _worker_gone(pid: int | None) -> None:
+    """Forget a dead worker's live gauges (WebSocket connections) in the metrics' files."""
+    if pid is not None and os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
+
+
 def _exit_zero_on_sigterm() -> None:
     """uvicorn drains on SIGTERM (``api/ops.py``), shuts down, then raises the signal again for
     the handler in place before it: with this one the process exits with status 0 (a stop asked
@@ -441,6 +449,7 @@ def _serve_reuseport(host: str, port: int, workers: int, quiet: bool) -> None:
                     if time.monotonic() - started[i] < 10:  # it cannot start: give up
                         raise CroupierError(f"an API worker exited at start (code "
                                             f"{proc.exitcode}): see its messages above")
+                    _worker_gone(proc.pid)
                     procs[i], started[i] = start(), time.monotonic()
     finally:
         for proc in procs:
