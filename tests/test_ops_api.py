@@ -23,8 +23,9 @@ from fastapi.testclient import TestClient
 from prometheus_client.parser import text_string_to_metric_families
 from sqlalchemy import text
 
-from croupier.api import ops
+from croupier.api import logs, ops
 from croupier.api.app import create_app
+from croupier.api.drain import Drain, drain_then_exit
 from croupier.platform import metrics
 from croupier.platform.locks import table_lock
 from croupier.platform.runner import supervise
@@ -123,7 +124,7 @@ def test_issue_24_2_draining_turns_readyz_503_and_refuses_new_state_changing_req
 
 def test_issue_24_2_the_drain_waits_for_the_requests_in_flight_then_exits() -> None:
     async def scenario() -> tuple[bool, list[str], bool]:
-        drain = ops.Drain()
+        drain = Drain()
         drain.enter()  # a request in flight
         events: list[str] = []
 
@@ -133,7 +134,7 @@ def test_issue_24_2_the_drain_waits_for_the_requests_in_flight_then_exits() -> N
             drain.leave()
 
         task = asyncio.create_task(request())
-        began = asyncio.create_task(ops.drain_then_exit(
+        began = asyncio.create_task(drain_then_exit(
             drain, 0.0, 5.0, lambda: events.append("exit")))
         await asyncio.sleep(0.05)
         draining_at_once = drain.draining
@@ -147,10 +148,10 @@ def test_issue_24_2_the_drain_waits_for_the_requests_in_flight_then_exits() -> N
 
 
 def test_issue_24_2_the_drain_gives_up_after_its_timeout_and_exits_anyway() -> None:
-    drain = ops.Drain()
+    drain = Drain()
     drain.enter()  # never answered
     exits: list[int] = []
-    finished = asyncio.run(ops.drain_then_exit(drain, 0.0, 0.1, lambda: exits.append(1)))
+    finished = asyncio.run(drain_then_exit(drain, 0.0, 0.1, lambda: exits.append(1)))
     assert finished is False and exits == [1] and drain.inflight == 1
 
 
@@ -330,7 +331,7 @@ def test_issue_24_3_json_log_lines_carry_the_request_id_route_status_and_duratio
         api.c.get(f"/api/tables/{table}", headers={"X-Request-ID": "req-42"})
     records = [r for r in caplog.records if r.name == "croupier.access"]
     assert records
-    line = json.loads(ops.JsonFormatter().format(records[-1]))
+    line = json.loads(logs.JsonFormatter().format(records[-1]))
     assert line["request_id"] == "req-42" and line["route"] == "/api/tables/{table_id}"
     assert line["status"] == 200 and line["duration_ms"] >= 0 and line["level"] == "info"
     assert line["logger"] == "croupier.access" and line["time"].endswith("Z")

@@ -353,7 +353,8 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
 def _logging(quiet: bool) -> dict[str, Any]:
     """uvicorn's logging options: its own (text) by default; with ``CROUPIER_LOG_FORMAT=json``
     every line JSON from the first (``api/ops.py``), the access lines written by the platform."""
-    from croupier.api.ops import OpsConfig, configure_logging
+    from croupier.api.logs import configure_logging
+    from croupier.api.ops import OpsConfig
 
     level = "warning" if quiet else "info"
     if OpsConfig.from_env().log_format == "json":

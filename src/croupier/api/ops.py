@@ -5,7 +5,7 @@
   script directory's head, Redis answers ``PING`` (when ``CROUPIER_REDIS_URL`` is set) and the
   process is not draining; else 503 with the same body naming each check's state.
 * ``GET /metrics``: Prometheus text exposition (``platform/metrics.py``).
-* **Drain** (:func:`drain_then_exit`): on SIGTERM the process turns ``/readyz`` to 503
+* **Drain** (``api/drain.py``): on SIGTERM the process turns ``/readyz`` to 503
   ``draining`` and refuses new state-changing requests (503 problem ``draining`` with
   ``Retry-After``: the client retries on another node with the same Idempotency-Key), waits
   :attr:`OpsConfig.drain_delay` seconds (so a load balancer's probe sees it), then until every
@@ -16,7 +16,7 @@
 * **Request front** (:class:`OpsFront`, outside everything else): the request id (the
   ``X-Request-ID`` header when it is a short token, else a fresh one; echoed in the answer), the
   HTTP metrics by route template, the in-flight count and one access log line per request.
-* **Logs** (:func:`configure_logging`): ``CROUPIER_LOG_FORMAT=json`` writes one JSON object per
+* **Logs** (``api/logs.py``): ``CROUPIER_LOG_FORMAT=json`` writes one JSON object per
   line (time, level, logger, message, request_id, and for access lines route, status,
   duration_ms); ``text`` (the default) leaves uvicorn's logging as it is.
 """
@@ -26,19 +26,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import json
 import logging
 import os
 import re
-import signal
-import threading
 import time
 import uuid
 from collections.abc import Awaitable, Callable
-from contextvars import ContextVar
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from types import FrameType
 from typing import Any
 
 from fastapi import APIRouter, FastAPI, Request
@@ -48,6 +42,8 @@ from starlette.routing import Match
 from starlette.types import Message, Receive, Scope, Send
 
 from croupier.api import problems
+from croupier.api.drain import Drain, install_sigterm
+from croupier.api.logs import REQUEST_ID, configure_logging
 from croupier.platform import metrics
 from croupier.platform.service import Platform
 
@@ -57,8 +53,6 @@ access_log = logging.getLogger("croupier.access")
 ASGI = Callable[[Scope, Receive, Send], Awaitable[None]]
 Publish = Callable[[dict[str, Any]], Awaitable[None]]
 
-#: the request id of the request being served (log lines written meanwhile carry it)
-REQUEST_ID: ContextVar[str] = ContextVar("croupier_request_id", default="-")
 #: an ``X-Request-ID`` taken as it is (ASSUMPTION: a proxy's ids are short tokens); any other
 #: value is replaced by a fresh id, so a log line never carries a client's arbitrary text
 _GOOD_ID = re.compile(r"[A-Za-z0-9._:\-]{1,100}")
@@ -101,88 +95,9 @@ class OpsConfig:
                    _seconds("CROUPIER_AUDIT_SECONDS", 0.0))
 
 
-# -- drain ---------------------------------------------------------------------------------------
-
-
-class Drain:
-    """Whether the process is draining, and how many HTTP requests it is answering."""
-
-    def __init__(self) -> None:
-        self.draining = False
-        self.inflight = 0
-
-    def begin(self) -> None:
-        if not self.draining:
-            log.warning("draining: /readyz answers 503, new state-changing requests are refused")
-        self.draining = True
-
-    def enter(self) -> None:
-        self.inflight += 1
-
-    def leave(self) -> None:
-        self.inflight -= 1
-
-    async def idle(self, timeout: float, poll: float = 0.02) -> bool:
-        """Wait until no request is in flight (True) or ``timeout`` seconds passed (False)."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while self.inflight > 0:
-            if loop.time() >= end:
-                return False
-            await asyncio.sleep(poll)
-        return True
-
-
-async def drain_then_exit(drain: Drain, delay: float, timeout: float,
-                          exit_now: Callable[[], None]) -> bool:
-    """The drain of a SIGTERM: draining at once, ``delay`` seconds for the probes to see it, the
-    requests in flight finished (at most ``timeout`` seconds), then ``exit_now`` (uvicorn's own
-    shutdown). True when every request finished in time."""
-    drain.begin()
-    await asyncio.sleep(delay)
-    finished = await drain.idle(timeout)
-    if not finished:
-        log.warning("drain: %d requests still in flight after %.1f s; stopping anyway",
-                    drain.inflight, timeout)
-    log.warning("drain: done, shutting down (the table runners stop next)")
-    exit_now()
-    return finished
-
-
 def _drain_of(app: FastAPI) -> Drain:
     drain: Drain = app.state.ops_drain
     return drain
-
-
-def install_sigterm(app: FastAPI, config: OpsConfig) -> Callable[[], None]:
-    """Put the drain in front of the SIGTERM handler in place (uvicorn's, installed before the
-    lifespan starts); returns the undo. A no-op off the main thread (a test client's lifespan)."""
-    if threading.current_thread() is not threading.main_thread():
-        return lambda: None
-    loop = asyncio.get_running_loop()
-    previous = signal.getsignal(signal.SIGTERM)
-    tasks: list[asyncio.Task[bool]] = []
-
-    def exit_now() -> None:
-        if callable(previous):
-            previous(signal.SIGTERM, None)
-        else:
-            signal.raise_signal(signal.SIGTERM)
-
-    def on_sigterm(_signum: int, _frame: FrameType | None) -> None:
-        if tasks:  # a second SIGTERM: stop now
-            exit_now()
-            return
-        tasks.append(loop.create_task(drain_then_exit(
-            _drain_of(app), config.drain_delay, config.drain_timeout, exit_now)))
-
-    signal.signal(signal.SIGTERM, on_sigterm)
-
-    def undo() -> None:
-        if signal.getsignal(signal.SIGTERM) is on_sigterm:
-            signal.signal(signal.SIGTERM, previous)
-
-    return undo
 
 
 # -- readiness -----------------------------------------------------------------------------------
@@ -373,60 +288,6 @@ class OpsFront:
             REQUEST_ID.reset(token)
 
 
-# -- logs ----------------------------------------------------------------------------------------
-
-
-class RequestIdFilter(logging.Filter):
-    """Stamps each record with the request id of the request it was written for (when the
-    record is made, in the thread that serves the request)."""
-
-    def filter(self, record: logging.LogRecord) -> bool:
-        if not hasattr(record, "request_id"):
-            record.request_id = REQUEST_ID.get()
-        return True
-
-
-class JsonFormatter(logging.Formatter):
-    """One JSON object per line: time, level, logger, message, request_id (and route, status,
-    duration_ms on access lines; the traceback as ``exc``)."""
-
-    def format(self, record: logging.LogRecord) -> str:
-        out: dict[str, Any] = {
-            "time": datetime.fromtimestamp(record.created, UTC).isoformat(
-                timespec="milliseconds").replace("+00:00", "Z"),
-            "level": record.levelname.lower(),
-            "logger": record.name,
-            "message": record.getMessage(),
-            "request_id": getattr(record, "request_id", None) or REQUEST_ID.get(),
-        }
-        for key in ("route", "status", "duration_ms"):
-            if hasattr(record, key):
-                out[key] = getattr(record, key)
-        if record.exc_info:
-            out["exc"] = self.formatException(record.exc_info)
-        return json.dumps(out, ensure_ascii=False, default=str)
-
-
-def configure_logging(fmt: str) -> None:
-    """``json``: every log line of the process (the platform's and uvicorn's) as JSON, the
-    access lines from :class:`OpsFront` (uvicorn's own access log off). ``text``: unchanged."""
-    if fmt != "json":
-        return
-    root = logging.getLogger()
-    if any(isinstance(h.formatter, JsonFormatter) for h in root.handlers):
-        return  # done already (``croupier serve`` does it before uvicorn starts)
-    handler = logging.StreamHandler()
-    handler.setFormatter(JsonFormatter())
-    handler.addFilter(RequestIdFilter())
-    root.handlers = [handler]
-    root.setLevel(logging.INFO)
-    for name in ("uvicorn", "uvicorn.error"):
-        lg = logging.getLogger(name)
-        lg.handlers = []
-        lg.propagate = True
-    logging.getLogger("uvicorn.access").disabled = True
-
-
 # -- the lifespan's part -------------------------------------------------------------------------
 
 
@@ -458,7 +319,8 @@ def start(app: FastAPI, platform: Platform, stop: asyncio.Event) -> list[asyncio
     """Called by the lifespan once the platform runs: logs, the SIGTERM drain, the audit."""
     config = OpsConfig.from_env()
     configure_logging(config.log_format)
-    app.state.ops_undo = install_sigterm(app, config)
+    app.state.ops_undo = install_sigterm(_drain_of(app), config.drain_delay,
+                                         config.drain_timeout)
     if config.audit_seconds > 0:
         return [asyncio.create_task(periodic_audit(platform, config.audit_seconds, stop))]
     return []
