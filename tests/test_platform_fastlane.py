@@ -107,7 +107,8 @@ def _scenario(c: TestClient) -> list[tuple[str, int, Any, dict[str, str]]]:
     seen: list[tuple[str, int, Any, dict[str, str]]] = []
 
     def record(name: str, r: Any) -> None:
-        headers = {k: v for k, v in r.headers.items() if k != "content-length"}
+        headers = {k: v for k, v in r.headers.items()
+                   if k not in ("content-length", "x-request-id")}  # the id: fresh per request
         assert int(r.headers["content-length"]) == len(r.content)
         body = _normal(r.json()) if "json" in r.headers.get("content-type", "") else r.text
         seen.append((name, r.status_code, body, headers))

@@ -23,6 +23,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import logging
 import os
 import socket
 import sys
@@ -350,14 +351,52 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     from croupier.platform.service import Platform
 
     Platform(Settings.from_env()).migrate()  # once, before the workers start
+    if args.workers > 1 and not os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        import tempfile  # issue 24: /metrics sums every worker's values (platform/metrics.py)
+
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="croupier-metrics-")
+    _exit_zero_on_sigterm()
     if args.workers > 1 and hasattr(socket, "SO_REUSEPORT"):
         _serve_reuseport(args.host, args.port, args.workers, args.quiet)
         return 0
     _tune_gc()
     uvicorn.run("croupier.api.app:app_factory", factory=True, host=args.host, port=args.port,
-                workers=args.workers, log_level="warning" if args.quiet else "info",
-                access_log=not args.quiet, timeout_keep_alive=30)
+                workers=args.workers, timeout_keep_alive=30, **_logging(args.quiet))
     return 0
+
+
+def _logging(quiet: bool) -> dict[str, Any]:
+    """uvicorn's logging options: its own (text) by default; with ``CROUPIER_LOG_FORMAT=json``
+    every line JSON from the first (``api/ops.py``), the access lines written by the platform."""
+    from croupier.api.logs import configure_logging
+    from croupier.api.ops import OpsConfig
+
+    level = "warning" if quiet else "info"
+    if OpsConfig.from_env().log_format == "json":
+        configure_logging("json")
+        logging.getLogger().setLevel(level.upper())
+        return {"log_config": None, "log_level": level, "access_log": False}
+    return {"log_level": level, "access_log": not quiet}
+
+
+def _worker_gone(pid: int | None) -> None:
+    """Forget a dead worker's live gauges (WebSocket connections) in the metrics' files."""
+    if pid is not None and os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        from prometheus_client import multiprocess
+
+        multiprocess.mark_process_dead(pid)  # type: ignore[no-untyped-call]
+
+
+def _exit_zero_on_sigterm() -> None:
+    """uvicorn drains on SIGTERM (``api/ops.py``), shuts down, then raises the signal again for
+    the handler in place before it: with this one the process exits with status 0 (a stop asked
+    for and done), not as killed by the signal."""
+    import signal
+
+    def done(_signum: int, _frame: object) -> None:
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, done)
 
 
 def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
@@ -388,10 +427,9 @@ def _reuseport_worker(host: str, port: int, quiet: bool) -> None:
     import uvicorn
 
     _tune_gc()
-
+    _exit_zero_on_sigterm()
     config = uvicorn.Config("croupier.api.app:app_factory", factory=True,
-                            log_level="warning" if quiet else "info", access_log=not quiet,
-                            timeout_keep_alive=30)
+                            timeout_keep_alive=30, **_logging(quiet))
     uvicorn.Server(config).run(sockets=[_listen(host, port, reuse_port=True)])
 
 
@@ -427,6 +465,7 @@ def _serve_reuseport(host: str, port: int, workers: int, quiet: bool) -> None:
                     if time.monotonic() - started[i] < 10:  # it cannot start: give up
                         raise CroupierError(f"an API worker exited at start (code "
                                             f"{proc.exitcode}): see its messages above")
+                    _worker_gone(proc.pid)
                     procs[i], started[i] = start(), time.monotonic()
     finally:
         for proc in procs:

@@ -25,15 +25,16 @@ from fastapi.staticfiles import StaticFiles
 from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
-from croupier.api import problems
+from croupier.api import ops, problems
 from croupier.api import schemas as S
 from croupier.api.strict import duplicate_key
 from croupier.errors import CroupierError, UnknownGame
 from croupier.games.base import play
 from croupier.games.describe import stake_limits
 from croupier.games.registry import game, games, load_variant, parse_unchecked, variant_names
-from croupier.platform import history, wallet
+from croupier.platform import history, metrics, wallet
 from croupier.platform.autoplay_runner import AutoplayRunner
+from croupier.platform.betpath import TableBet
 from croupier.platform.config import Settings
 from croupier.platform.crash_writer import CashOutWriter
 from croupier.platform.errors import Unauthorized, WrongCredentials
@@ -159,10 +160,19 @@ async def submit(st: State, idem: Idem, status: int, fn: Callable[[Session], Any
                  player: Player, digest: str) -> Outcome:
     """Run a bet-path command: through the group commit when it runs, else in the threadpool
     (shared by the routes and the fast lane, ``api/fastlane.py``)."""
-    if st.writer is not None:
-        return await st.writer.submit_async(idem, status, fn, (player.id, digest))
-    return await run_in_threadpool(st.platform.run_idempotent, idem, status, fn,
-                                   (player.id, digest))
+    kind = "table" if isinstance(fn, TableBet) else "round"  # counted here, once (metrics)
+    try:
+        if st.writer is not None:
+            out = await st.writer.submit_async(idem, status, fn, (player.id, digest))
+        else:
+            out = await run_in_threadpool(st.platform.run_idempotent, idem, status, fn,
+                                          (player.id, digest))
+    except CroupierError as exc:
+        metrics.bet_refused(kind, exc.code)
+        raise
+    if not out.replayed:
+        metrics.bet_accepted(kind)
+    return out
 
 
 def bet_publication(player_id: int, table_id: str, res: dict[str, Any]) -> dict[str, Any]:
@@ -511,6 +521,7 @@ async def table_ws(websocket: WebSocket, table_id: str) -> None:
     opened = asyncio.get_running_loop().time()
     conn = Connection(GUEST, table_id)
     st.hub.add(conn)
+    metrics.websocket_opened()
     sender: asyncio.Task[None] | None = None
     first = True
     try:
@@ -552,6 +563,7 @@ async def table_ws(websocket: WebSocket, table_id: str) -> None:
         pass
     finally:
         st.hub.remove(conn)
+        metrics.websocket_closed()
         if sender is not None:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
@@ -601,10 +613,12 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         app.state.autoplay = AutoplayRunner(plat, broker.publish, plat.settings.autoplay_spin_seconds)
         tasks.append(asyncio.create_task(app.state.autoplay.run(stop)))
         if settings.run_tables:
-            tasks.append(asyncio.create_task(supervise(plat, broker.publish, stop)))
+            tasks.append(asyncio.create_task(supervise(plat, ops.observed(broker.publish), stop)))
+        tasks += ops.start(app, plat, stop)  # issue 24: logs, SIGTERM drain, periodic audit
         try:
             yield
         finally:
+            ops.stopped(app)
             stop.set()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(asyncio.gather(*tasks, return_exceptions=True), timeout=10)
@@ -634,6 +648,7 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     if settings.fast_lane:
         fastlane.install(app)  # the two hot bet routes straight from ASGI (api/fastlane.py)
     problems.install(app)
+    ops.install(app)  # issue 24: /healthz, /readyz, /metrics, request ids, drain
     app.include_router(router)
     from croupier.api.protection import router as protection_router  # protection (issue 7)
     app.include_router(protection_router)  # protection (issue 7)

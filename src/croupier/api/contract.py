@@ -10,7 +10,7 @@ happens in front of them (``api/strict.py``), once for every route:
 * the problem answers (``application/problem+json``, schema ``ProblemOut``) every operation can
   give, each with the problem codes of its status (``problems.STATUS``): 400 (a duplicate JSON
   key, a bad amount), 401 when it needs a session, 413 (body too large), 422 (validation), 428
-  (no Idempotency-Key) when it changes state, 429 with ``Retry-After`` on the rate-limited ones.
+  (no Idempotency-Key) and 503 (the server drains, ``api/ops.py``) when it changes state, 429 with ``Retry-After`` on the rate-limited ones.
 """
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ STATE_CHANGING = ("post", "put", "patch", "delete")
 _REASONS = {400: "Bad request", 401: "Not logged in, or the session is not valid",
             403: "Forbidden", 404: "Not found", 409: "Conflict with the current state",
             413: "Request body too large", 422: "Unprocessable request",
-            428: "Idempotency-Key missing", 429: "Too many requests"}
+            428: "Idempotency-Key missing", 429: "Too many requests",
+            503: "The server is shutting down: send the request again"}
 PROBLEM_REF = {"$ref": "#/components/schemas/ProblemOut"}
 
 
@@ -56,7 +57,13 @@ def needs_session(route: APIRoute) -> bool:
 
 #: codes answered outside ``problems.STATUS`` (400 is also every error code not listed there)
 _EXTRA = {400: {"duplicate_key", "invalid_amount"}, 413: {"body_too_large"},
-          429: {"rate_limited"}}
+          429: {"rate_limited"}, 503: {"draining"}}
+
+
+def _own_body(resp: dict[str, Any]) -> bool:
+    """An answer a route declares with its own JSON model (``/readyz``'s 503), not a problem."""
+    schema = resp.get("content", {}).get("application/json", {}).get("schema", {})
+    return "$ref" in schema and schema["$ref"] != PROBLEM_REF["$ref"]
 
 
 def _codes(status: int) -> list[str]:
@@ -105,13 +112,14 @@ def augment(schema: dict[str, Any], app: FastAPI) -> dict[str, Any]:
             if (method, path) in secured:
                 op["security"] = [{"bearer": []}]
             for status in list(responses):
-                if status.isdigit() and int(status) >= 400:
+                if status.isdigit() and int(status) >= 400 and not _own_body(responses[status]):
                     responses[status] = _problem(int(status))
             wanted = [400, 404, 413, 422]
             if (method, path) in secured:
                 wanted.append(401)
             if changing:
                 wanted += [409, 428]
+                responses.setdefault("503", _problem(503, retry_after=True))  # api/ops.py drain
             for status in wanted:
                 responses.setdefault(str(status), _problem(status))
             if (method.upper(), path) in RATE_LIMITS or (method, path) == ("post", "/api/sessions"):

@@ -53,12 +53,16 @@ class CroupierAPI(FastAPI):
 
     fast_lane: FastLane | None = None
     front: StrictFront | None = None
+    #: what wraps the request front (``api/ops.py``: request id, metrics, drain), if anything
+    wrap: Callable[[ASGI], ASGI] | None = None
+    entry: ASGI | None = None
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        front = self.front
-        if front is None:
+        entry = self.entry
+        if entry is None:
             front = self.front = StrictFront(self._lane_or_app, self._clock, self._rate_limits)
-        await front(scope, receive, send)
+            entry = self.entry = front if self.wrap is None else self.wrap(front)
+        await entry(scope, receive, send)
 
     def _clock(self) -> Clock | None:
         st = getattr(self.state, "croupier", None)

@@ -41,7 +41,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
-from croupier.platform import batchbets
+from croupier.platform import batchbets, metrics
 from croupier.platform.betpath import WROTE, SingleRound, TableBet
 from croupier.platform.service import Idem, KeyTaken, Outcome, Platform
 from croupier.store.uow import UnitOfWork
@@ -192,6 +192,7 @@ class GroupCommit:
         self.batches += 1
         self.commands += len(batch)
         self.largest = max(self.largest, len(batch))
+        metrics.batch(len(batch))
         batch.sort(key=lambda j: j.auth[0])  # lock players in one order in every batch
         for kind, runner in ((TableBet, batchbets.run), (SingleRound, batchbets.run_rounds)):
             same = [j for j in batch if isinstance(j.fn, kind)]

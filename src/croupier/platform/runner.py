@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
+from croupier.platform import metrics
 from croupier.platform.clock import aware, iso
 from croupier.platform.events import player_message, table_message
 from croupier.platform.live_service import LiveOps, wait_for_betting, wait_for_result
@@ -131,10 +132,12 @@ async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -
 
     async def one(table_id: str) -> None:
         lock = table_lock(platform.db, table_id)
+        waited = False  # a lock taken after another process held it is a takeover
         try:
             while not stop.is_set():
                 got = await asyncio.to_thread(lock.acquire)
                 if got:
+                    metrics.lock_acquired(table_id, waited)
                     from croupier.platform import (
                         crash_runner,  # crash tables (issue 17)
                         draw_runner,  # draw tables (issue 20)
@@ -150,6 +153,7 @@ async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -
                     else:
                         await TableRunner(platform, publish, table_id).run(stop)
                     break
+                waited = True
                 if await _wait(stop, 2.0):
                     break
         finally:

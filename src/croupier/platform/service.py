@@ -31,6 +31,7 @@ from croupier.platform import (
     live,
     live_common,
     live_decisions,
+    metrics,
     players,
     shoes,
     show_picks,
@@ -209,7 +210,9 @@ class Platform:
         return Outcome(int(rec[1]), rec[2], True)
 
     def audit(self) -> LedgerAudit:
-        return self.read(audit)
+        result = self.read(audit)
+        metrics.audited(result.total, len(result.mismatched), len(result.negative_players))
+        return result
 
     # -- players -------------------------------------------------------------------------------
 
