@@ -100,6 +100,9 @@ class BeloteEngine(FundMatchEngine[MatchState]):
         if t.double_max and t.double_max not in v.double_multipliers:
             raise VariantError(f"{where}: Double stake's maximum is one of "
                                f"{', '.join(f'X{m}' for m in v.double_multipliers) or 'none here'}, got {t.double_max!r}")
+        if t.max_bet and (not t.double_max or type(t.max_bet) is not int or t.max_bet < 2 * t.stake):
+            raise VariantError(f"{where}: a Double stake maximum bet is at least twice the stake "
+                               f"({2 * t.stake}), got {t.max_bet!r}")
 
     # -- chance -----------------------------------------------------------------------------------
 
@@ -201,9 +204,10 @@ class BeloteEngine(FundMatchEngine[MatchState]):
 
     def can_double(self, s: MatchState) -> bool:
         """000 §12.12 Double stake 6-10: the player to act, choosing the trump or before a card,
-        while the multiplier can still double within the table's maximum."""
-        return (s.phase in _CHOSEN_PHASES and s.setup.double_max > 0
-                and s.mult * 2 <= s.setup.double_max)
+        while the doubled stake stays within the table's maximum multiplier and maximum bet."""
+        t = s.setup
+        return (s.phase in _CHOSEN_PHASES and t.double_max > 0 and s.mult * 2 <= t.double_max
+                and t.stake * s.mult * 2 <= t.escrow)
 
     def trump_choices(self, s: MatchState) -> list[int]:
         """The suits (and No Trump) the trump offer allows at this step."""
@@ -288,8 +292,8 @@ class BeloteEngine(FundMatchEngine[MatchState]):
         s = s._replace(events=events)
         if name == "double":
             if not self.can_double(s):
-                raise IllegalAction(f"no Double stake now (the table's maximum is X{s.setup.double_max}, "
-                                    f"the stake is X{s.mult}; 000 §12.12 Double stake)")
+                raise IllegalAction(f"no Double stake now (the table's maximum is X{s.setup.double_max} "
+                                    f"and {s.setup.escrow}, the stake is X{s.mult}; 000 §12.12 Double stake)")
             return s._replace(phase="double", doubler=i, resume=s.phase)
         handler = {"bid": self._bid, "contra": self._contra, "recontra": self._contra,
                    "change": self._change, "double": self._answer, "play": self._play_or_declare}

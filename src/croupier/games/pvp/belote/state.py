@@ -22,7 +22,8 @@ class TableSetup:
     "wins" or "points" and its ``target``), which combinations may be declared (``combos``:
     all / no_four_hundred / tierce_only / none), No Trump (Boy), Double Score for Capot, Contra
     - ReContra, Change card, Double stake (``double_max``: 0 off, else the largest multiplier)
-    and the rake (None: a tournament)."""
+    ``max_bet``: the Double stake maximum bet (0: the stake times ``double_max``), and the rake
+    (None: a tournament)."""
 
     seats: tuple[int, int]
     stake: int
@@ -34,20 +35,23 @@ class TableSetup:
     contra: bool = False
     change_card: bool = False
     double_max: int = 0
+    max_bet: int = 0
     rake: FundRake | None = field(default_factory=FundRake)
 
     def to_dict(self) -> dict[str, Any]:
         return {"seats": list(self.seats), "stake": self.stake, "target": self.target,
                 "mode": self.mode, "combos": self.combos, "no_trump": self.no_trump,
                 "double_capot": self.double_capot, "contra": self.contra,
-                "change_card": self.change_card, "double_max": self.double_max,
+                "change_card": self.change_card, "double_max": self.double_max, "max_bet": self.max_bet,
                 "rake": None if self.rake is None else self.rake.to_dict()}
 
     @property
     def escrow(self) -> int:
         """What each player puts in at the start: the stake, or the Double stake maximum
         ("the maximum bet amount is charged immediately on joining")."""
-        return self.stake * max(1, self.double_max)
+        if not self.double_max:
+            return self.stake
+        return self.max_bet or self.stake * self.double_max
 
 
 def setup_from_record(data: Mapping[str, Any]) -> TableSetup:
@@ -55,7 +59,7 @@ def setup_from_record(data: Mapping[str, Any]) -> TableSetup:
     return TableSetup((seats[0], seats[1]), int(data["stake"]), int(data["target"]),
                       str(data["mode"]), str(data["combos"]), bool(data["no_trump"]),
                       bool(data["double_capot"]), bool(data["contra"]), bool(data["change_card"]),
-                      int(data["double_max"]), FundRake.from_dict(data["rake"]))
+                      int(data["double_max"]), int(data["max_bet"]), FundRake.from_dict(data["rake"]))
 
 
 @dataclass(frozen=True, slots=True)
