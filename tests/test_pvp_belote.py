@@ -343,6 +343,17 @@ def test_000_12_12_four_cards_j_200_9_140_a_110_k_q_10_100() -> None:
         classify(v, cs("9c 9d 9h 9s"), NO_TRUMP)   # No Trump: no 4 cards of 9s
 
 
+def test_000_12_12_the_combinations_a_player_may_declare_are_listed() -> None:
+    s = position(hands=("9c Tc Jc Qc Kc Kh Qh Ks Kd", "Ac Ad As Ah Td Ts 9d 9s 9h"))
+    found = {tuple(d.args["cards"]) for d in ENGINE.legal_actions(s) if d.name == "declare"}
+    runs = {tuple(cs(r)) for r in ("9c Tc Jc", "Tc Jc Qc", "Jc Qc Kc", "9c Tc Jc Qc", "Tc Jc Qc Kc",
+                                   "9c Tc Jc Qc Kc")}
+    assert found == runs | {tuple(cs("Qh Kh")), tuple(cs("Kc Kd Kh Ks"))}
+    s = act(s, "declare", 1, cards=cs("Kc Kd Kh Ks"))
+    left = {tuple(d.args["cards"]) for d in ENGINE.legal_actions(s) if d.name == "declare"}
+    assert left == {tuple(cs(r)) for r in ("9c Tc Jc", "Tc Jc Qc", "9c Tc Jc Qc")}
+
+
 def test_000_12_12_a_declaration_not_held_is_refused() -> None:
     s = position(hands=("Kh 9c Tc", "Ac Td Ts"))
     with pytest.raises(IllegalAction, match="you do not hold Qh in your hand"):

@@ -83,23 +83,23 @@ def candidates(v: BeloteVariant, cards: Sequence[int], trump: int, allowed: froz
     out: list[Combo] = []
     if "belote" in allowed and trump != NO_TRUMP:
         kq = (12 * 4 + trump, 13 * 4 + trump)
-        if set(kq) <= held:
+        if kq[0] in held and kq[1] in held:
             out.append(kq)
-    for s in range(4):
-        idx = [i for i, r in enumerate(v.ranks) if r * 4 + s in held]
-        for a in range(len(idx)):
-            for b in range(a + 2, len(idx)):
-                if idx[b] - idx[a] != b - a:
-                    break
-                run = tuple(v.ranks[i] * 4 + s for i in idx[a:b + 1])
-                if _SEQ_KINDS.get(len(run), "hundred") in allowed:
-                    out.append(run)
-    if "four" in allowed:
+    if allowed - {"belote", "four"}:
+        for s in range(4):
+            idx = [i for i, r in enumerate(v.ranks) if r * 4 + s in held]
+            for a in range(len(idx) - 2):
+                for b in range(a + 2, len(idx)):
+                    if idx[b] - idx[a] != b - a:
+                        break
+                    if _SEQ_KINDS.get(b - a + 1, "hundred") in allowed:
+                        out.append(tuple(v.ranks[i] * 4 + s for i in idx[a:b + 1]))
+    if "four" in allowed and len(held) >= 4:
+        count: dict[int, int] = {}
+        for c in held:
+            count[rank(c)] = count.get(rank(c), 0) + 1
         order = v.four_order_no_trump if trump == NO_TRUMP else v.four_order_trump
-        for r in order:
-            four = tuple(r * 4 + s for s in range(4))
-            if set(four) <= held:
-                out.append(four)
+        out += [tuple(r * 4 + s for s in range(4)) for r in order if count.get(r) == 4]
     return out
 
 
