@@ -253,6 +253,12 @@ def test_000_12_12_double_stake_example_max_2000_bet_200_doubled_once_refunds_16
     assert not ENGINE.can_double(s)
     with pytest.raises(VariantError, match="Double stake's maximum is one of X2, X4, X8, X16"):
         start(double_max=3)
+    with pytest.raises(VariantError, match="a Double stake maximum bet is at least twice the stake"):
+        start(stake=200, double_max=2, max_bet=300)
+    with pytest.raises(VariantError, match="Double stake's maximum is one of none here"):
+        start("open", double_max=2)
+    with pytest.raises(VariantError, match="no_trump is true or false"):
+        start(no_trump="yes")
 
 
 # -- the play obligations and the trick ---------------------------------------------------------------

@@ -82,6 +82,12 @@ class BeloteEngine(FundMatchEngine[MatchState]):
 
     def _check_setup(self, v: BeloteVariant, t: TableSetup) -> None:
         where = f"{v.title} (000 §12.12 Conditions)"
+        for key in ("no_trump", "double_capot", "contra", "change_card"):
+            if type(getattr(t, key)) is not bool:
+                raise VariantError(f"{where}: {key} is true or false, got {getattr(t, key)!r}")
+        if type(t.double_max) is not int or type(t.max_bet) is not int:
+            raise VariantError(f"{where}: double_max and max_bet are whole numbers, got "
+                               f"{t.double_max!r}, {t.max_bet!r}")
         if t.mode not in ("wins", "points"):
             raise VariantError(f"{where}: the game score is in 'wins' or 'points', got {t.mode!r}")
         targets = v.win_targets if t.mode == "wins" else v.point_targets
@@ -100,7 +106,7 @@ class BeloteEngine(FundMatchEngine[MatchState]):
         if t.double_max and t.double_max not in v.double_multipliers:
             raise VariantError(f"{where}: Double stake's maximum is one of "
                                f"{', '.join(f'X{m}' for m in v.double_multipliers) or 'none here'}, got {t.double_max!r}")
-        if t.max_bet and (not t.double_max or type(t.max_bet) is not int or t.max_bet < 2 * t.stake):
+        if t.max_bet and (not t.double_max or t.max_bet < 2 * t.stake):
             raise VariantError(f"{where}: a Double stake maximum bet is at least twice the stake "
                                f"({2 * t.stake}), got {t.max_bet!r}")
 
