@@ -416,6 +416,15 @@ def test_000_12_12_open_all_combinations_of_both_players_count() -> None:
     assert counted(v, (a, b), HEARTS, 0) == (120, 100)
 
 
+def test_000_12_12_open_of_2_tierces_the_higher_is_announced_first() -> None:
+    s = position("open", hands=("7c 8c 9c Jd Qd Kd As", "Ac Ad Ah Td Ts 9d 9s"))
+    with pytest.raises(IllegalAction, match="announce the higher tierce Jd Qd Kd first"):
+        act(s, "declare", 1, cards=cs("7c 8c 9c"))
+    assert [d.args["cards"] for d in ENGINE.legal_actions(s) if d.name == "declare"] == [cs("Jd Qd Kd")]
+    s = act(s, "declare", 1, cards=cs("Jd Qd Kd"))
+    assert act(s, "declare", 1, cards=cs("7c 8c 9c")).declared[0][-1] == tuple(cs("7c 8c 9c"))
+
+
 def test_000_12_12_open_a_growing_combination_is_declared_again_the_smaller_not_after() -> None:
     s = start("open")
     piles = (((parse("Kc"), parse("9d")), (parse("7s"), parse("Tc")), (parse("8s"), parse("Jc")),
@@ -584,6 +593,9 @@ def test_000_12_12_random_and_bot_matches_end_legally_and_the_ledger_sums(
     setup = TableSetup((4, 9), stake, **_options(name, data))  # type: ignore[arg-type]
     s, se = play_seated(ENGINE, v, setup, "AMD", seeded(f"d{seed}"), {4: deciders[0], 9: deciders[1]})
     assert s.winner in (0, 1)
+    for e in s.events:
+        if e.type == "hand_over":   # every card is played in Open: 152 + the last trick's 10
+            assert sum(e.data["cards"]) == 162 if v.style == "open" else sum(e.data["cards"]) <= 162
     assert sorted(b.outcome for b in se.bets if b.code == "match") == ["lose", "win"]
     assert se.total_stake == se.total_returned + se.rake + se.fees
     assert se.rake == (0 if setup.rake is None else setup.rake.of(2 * stake * s.mult))

@@ -116,6 +116,19 @@ def declarable(v: BeloteVariant, cards: Sequence[int], declared: Sequence[Combo]
     return out
 
 
+def higher_tierce_first(v: BeloteVariant, cards: Sequence[int], declared: Sequence[Combo], new: Combo,
+                        trump: int, allowed: frozenset[str]) -> Combo | None:
+    """Open Belote: "if a player holds 2 tierces, the one with the higher card is announced
+    first" - the higher tierce (not overlapping ``new``) still to declare, or None."""
+    if v.style != "open" or classify(v, new, trump)[0] != "tierce":
+        return None
+    top = max(rank(c) for c in new)
+    for c in declarable(v, cards, declared, trump, allowed):
+        if len(c) == 3 and not set(c) & set(new) and max(rank(x) for x in c) > top:
+            return c
+    return None
+
+
 def combo_key(v: BeloteVariant, combo: Combo, trump: int) -> tuple[int, int, int]:
     """Classic's order (000 §12.12 Declaring): the kind (4 cards, 100, 50, tierce), then the rank
     (the highest card; "4 cards" by their own order), then a trump combination first."""

@@ -43,6 +43,7 @@ from croupier.games.pvp.belote.combos import (
     classify,
     counted,
     declarable,
+    higher_tierce_first,
 )
 from croupier.games.pvp.belote.scoring import hand_result, match_winner
 from croupier.games.pvp.belote.state import (
@@ -245,8 +246,10 @@ class BeloteEngine(FundMatchEngine[MatchState]):
             cards = hand if s.led < 0 else legal_answers(s.variant, hand, s.led, s.trump)
             out = [Decision("play", {"seat": seat, "card": c}) for c in sorted(cards)]
             if self._may_declare(s, i):
-                out += [Decision("declare", {"seat": seat, "cards": list(c)}) for c in declarable(
-                    s.variant, hand, s.declared[i], s.trump, ALLOWED[s.setup.combos])]
+                allowed = ALLOWED[s.setup.combos]
+                out += [Decision("declare", {"seat": seat, "cards": list(c)})
+                        for c in declarable(s.variant, hand, s.declared[i], s.trump, allowed)
+                        if higher_tierce_first(s.variant, hand, s.declared[i], c, s.trump, allowed) is None]
         if self.can_double(s):
             out.append(Decision("double", {"seat": seat}))
         return out
@@ -418,6 +421,11 @@ class BeloteEngine(FundMatchEngine[MatchState]):
                 raise NotACombination(f"{kind} may not be declared at this table "
                                       f"({s.setup.combos}; 000 §12.12 Conditions)")
             declared = admit(s.variant, s.declared[i], combo, s.trump)
+            higher = higher_tierce_first(s.variant, hand, s.declared[i], combo, s.trump,
+                                         ALLOWED[s.setup.combos])
+            if higher is not None:
+                raise NotACombination(f"announce the higher tierce {names(higher)} first "
+                                      f"(000 §12.12 Open Belote Combinations)")
         except NotACombination as exc:
             raise IllegalAction(str(exc)) from None
         return s._replace(declared=_set(s.declared, i, declared), events=add_event(
