@@ -66,3 +66,25 @@ def play_bots(p: Platform, match_id: int, now: datetime = T0) -> dict[str, Any]:
     p.run(lambda s: bots.advance(s, match_id, now))
     out: dict[str, Any] = p.read(lambda s: play.view(s, match_id, None))
     return out
+
+
+def play_humans(p: Platform, match_id: int, players: dict[int, Player], now: datetime = T0,
+                limit: int = 100_000) -> dict[str, Any]:
+    """Both seats played by real players through :func:`play.move`, each choosing what the
+    random bot would (the seat to act's legal decisions)."""
+    from croupier.platform.matches import live
+    from croupier.platform.matches.games import match_game
+
+    for _ in range(limit):
+        def fn(s: Any) -> bool:
+            m = tables.get(s, match_id)
+            if m.status != "playing":
+                return False
+            d = bots.random_legal(m, live.state_of(s, m), match_game(m.game).engine)
+            play.move(s, players[int(m.turn_seat)], match_id, d.name,
+                      {k: v for k, v in d.args.items() if k != "seat"}, now)
+            return True
+        if not p.run(fn):
+            break
+    out: dict[str, Any] = p.read(lambda s: play.view(s, match_id, None))
+    return out

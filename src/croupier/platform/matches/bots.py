@@ -20,7 +20,6 @@ from croupier.platform.matches.tables import get
 from croupier.rng import fair
 from croupier.store.match_models import PvpMatch
 
-
 #: decisions a bot leaves out when it has another
 AVOID = ("double", "drop")
 
