@@ -312,3 +312,33 @@ def test_issue_22_bots_never_play_a_real_player_for_money(platform: Platform) ->
         play_humans(platform, demo, {1: human}, limit=1)
     assert out["status"] == "done" and out["result"]["winner_seat"] in (0, 1)
     assert cash(platform, human) == int(DEPOSIT) and escrow(platform, demo) == 0
+
+
+def test_000_12_12_the_ticker_applies_time_outs_and_plays_bot_turns(db_url: str) -> None:
+    import asyncio
+
+    from croupier.platform.matches import runner
+
+    now = [T0]
+    p = make_platform(db_url)
+    p.clock = lambda: now[0]
+    a, b, bot = _players(p, 3)
+    timed = start(p, a, b, game="goal_penalty", stake=STAKE, move=5)
+    demo = create(p, bot, stake=STAKE, bot=True, mode="demo", game="hexagon", variant="cells37")
+    p.run(lambda s: tables.join(s, a, demo, T0))
+    sent: list[dict[str, Any]] = []
+
+    async def publish(msg: dict[str, Any]) -> None:
+        sent.append(msg)
+
+    first = p.read(lambda s: tables.get(s, demo).turn_seat)
+    assert asyncio.run(runner.tick(p, publish)) == ([demo] if first == 0 else [])
+    now[0] = at(6)
+    changed = asyncio.run(runner.tick(p, publish))
+    assert timed in changed
+    assert p.read(lambda s: tables.get(s, timed).how) == "time_out"
+    assert {m["table_id"] for m in sent} >= {runner.channel(timed)}
+    msg = next(m for m in sent if m["table_id"] == runner.channel(timed))
+    assert msg["message"]["type"] == "match_state" and set(msg["private"]) == {str(a.id), str(b.id)}
+    assert escrow(p, timed) == 0 and ledger_total(p) == 0
+    p.db.dispose()
