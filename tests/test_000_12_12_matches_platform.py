@@ -204,7 +204,9 @@ def test_000_12_12_7_step_time_out_loses_the_match(platform: Platform) -> None:
     mover = a if seat == 0 else b
     late = at(5.001)
     with pytest.raises(ClockExpired):  # a move after the clock: refused
-        platform.run(lambda s: play.move(s, mover, mid, d.name, {}, late))
+        platform.run(lambda s: play.move(s, mover, mid, d.name, {"step": d.args["step"]}, late))
+    with pytest.raises(ClockExpired):  # the time-out comes first: no resigning out of it
+        platform.run(lambda s: play.resign(s, b if mover is a else a, mid, late))
     assert platform.read(lambda s: play.due(s, late)) == [mid]
     assert platform.run(lambda s: play.expire(s, mid, late))
     out = platform.read(lambda s: play.view(s, mid, None))

@@ -17,6 +17,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.games.base import Decision
+from croupier.platform.clock import iso
 from croupier.platform.matches import clocks, live, progress
 from croupier.platform.matches.errors import ClockExpired, MatchState, NotYourTurn
 from croupier.platform.matches.games import match_game
@@ -58,9 +59,9 @@ def decide(session: Session, m: PvpMatch, seat: int, name: str, args: Mapping[st
         if to_act != seat:
             who = "nobody" if to_act is None else f"seat {to_act}"
             raise NotYourTurn(f"out of turn: {who} is to move, not seat {seat}")
-    if clocks.expired(m, now) and (name != "resign" or m.turn_seat == seat):
-        raise ClockExpired(f"seat {m.turn_seat}'s clock ran out at {m.deadline_at}: the move "
-                           "came too late and the time-out applies")
+    if clocks.expired(m, now):  # the time-out comes first, whoever sends what
+        raise ClockExpired(f"seat {m.turn_seat}'s clock ran out at {iso(m.deadline_at)}: the "
+                           "decision came too late and the time-out applies")
     if m.turn_seat is not None:
         clocks.charge(m, now)
     state = live.apply(session, m, state, Decision(name, {**args, "seat": seat}), player_id, now)
