@@ -91,3 +91,28 @@ def test_000_12_12_a_match_over_http_from_the_lobby_to_the_payout(api: Api) -> N
     assert cash[winner] == 100000 - STAKE + 2 * STAKE - 40
     assert sum(cash.values()) == 200000 - 40
     problem(c.post(f"/api/matches/{mid}/resign", headers=ann), 409, "match_state")
+
+
+def test_000_12_12_7_a_step_after_the_clock_is_refused_and_loses(db_url: str) -> None:
+    from tests.protection_fixtures import FakeClock
+
+    clock = FakeClock()
+    p = Platform(make_settings(db_url, deposit_confirm_seconds=0.0, tables=()), clock=clock)
+    p.migrate()
+    with TestClient(create_app(platform=p)) as client:
+        api = Api(client)
+        c = api.c
+        ann, bob = api.player("AMD", deposit="100000"), api.player("AMD", deposit="100000")
+        mid = c.post("/api/matches/tables", headers=ann, json={
+            "game": "chingachung", "variant": "standard", "stake_minor": STAKE,
+            "move_seconds": 5, "game_seconds": 60}).json()["id"]
+        c.post(f"/api/matches/tables/{mid}/join", headers=bob)
+        assert c.post(f"/api/matches/tables/{mid}/accept", headers={**ann, **key()}).status_code == 200
+        actor = ann if _me(api, mid, ann)["you"]["legal_actions"] else bob
+        legal = _me(api, mid, actor)["you"]["legal_actions"]
+        clock.advance(seconds=5.5)
+        problem(c.post(f"/api/matches/{mid}/moves", headers=actor, json=legal[0]), 409, "clock_expired")
+        out = _me(api, mid, actor)
+        assert out["status"] == "done" and out["result"]["how"] == "time_out"
+        assert out["result"]["winner_seat"] != out["you"]["seat"]  # 000 §12.12.7: he loses
+    p.db.dispose()

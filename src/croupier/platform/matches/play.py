@@ -42,6 +42,8 @@ def _playing(session: Session, match_id: int, player_id: int) -> tuple[PvpMatch,
     seat = seat_of(m, player_id)
     if seat is None:
         raise MatchState(f"you do not play at table {m.id}")
+    if m.status == "done" and m.how == "time_out" and m.winner_seat == 1 - seat:
+        raise ClockExpired(f"your clock ran out: match {m.id} was lost on time")
     if m.status != "playing":
         raise MatchState(f"match {m.id} is {m.status}, not in play")
     return m, seat
