@@ -344,3 +344,29 @@ def test_000_12_12_the_ticker_applies_time_outs_and_plays_bot_turns(db_url: str)
     assert msg["message"]["type"] == "match_state" and set(msg["private"]) == {str(a.id), str(b.id)}
     assert escrow(p, timed) == 0 and ledger_total(p) == 0
     p.db.dispose()
+
+
+def test_000_12_12_2_each_player_sees_his_own_bones_only(platform: Platform) -> None:
+    a, b = _players(platform)
+    mid = start(platform, a, b, game="domino", variant="classic", stake=STAKE)
+    state = platform.read(lambda s: live.state_of(s, tables.get(s, mid)))
+    mine = platform.read(lambda s: play.view(s, mid, a.id))
+    theirs = platform.read(lambda s: play.view(s, mid, b.id))
+    public = platform.read(lambda s: play.view(s, mid, None))
+    assert mine["you"]["hand"] == [list(x) for x in state.hands[0]]
+    assert theirs["you"]["hand"] == [list(x) for x in state.hands[1]]
+    assert public["you"] is None and "hands" not in public["public"]
+    assert public["public"]["hand_counts"] == [len(state.hands[0]), len(state.hands[1])]
+    assert public["public"]["reserve_count"] == len(state.reserve)
+    assert mine["public"] == theirs["public"] == public["public"]  # nothing private in it
+
+
+def test_000_12_12_7_the_first_step_is_not_shown_before_the_second(platform: Platform) -> None:
+    a, b = _players(platform)
+    mid = start(platform, a, b, game="chingachung", stake=STAKE)
+    seat, d = _decision(platform, mid)
+    first, second = (a, b) if seat == 0 else (b, a)
+    platform.run(lambda s: play.move(s, first, mid, "step", {"step": d.args["step"]}, T0))
+    seen = platform.read(lambda s: play.view(s, mid, second.id))
+    assert "pending" not in seen["public"] and d.args["step"] not in repr(seen["public"])
+    assert "record" not in seen
