@@ -370,3 +370,27 @@ def test_000_12_12_7_the_first_step_is_not_shown_before_the_second(platform: Pla
     seen = platform.read(lambda s: play.view(s, mid, second.id))
     assert "pending" not in seen["public"] and d.args["step"] not in repr(seen["public"])
     assert "record" not in seen
+
+
+def test_000_12_12_2_a_player_is_at_three_domino_tables_at_most(platform: Platform) -> None:
+    from croupier.platform.matches.errors import TableLimit
+
+    a, b = _players(platform)
+    for _ in range(3):
+        create(platform, a, game="domino", variant="classic", stake=STAKE)
+    with pytest.raises(TableLimit):
+        create(platform, a, game="domino", variant="classic", stake=STAKE)
+    mid = create(platform, b, game="domino", variant="fives", stake=STAKE)
+    with pytest.raises(TableLimit):  # joining counts too
+        platform.run(lambda s: tables.join(s, a, mid, T0))
+    create(platform, a, game="hexagon", variant="cells37", stake=STAKE)  # no limit stated
+
+
+def test_000_12_12_1_a_player_is_at_thirteen_backgammon_tables_at_most(platform: Platform) -> None:
+    from croupier.platform.matches.errors import TableLimit
+
+    (a,) = _players(platform, 1)
+    for _ in range(13):
+        create(platform, a, game="backgammon", variant="short", stake=1)
+    with pytest.raises(TableLimit):
+        create(platform, a, game="backgammon", variant="long", stake=1)

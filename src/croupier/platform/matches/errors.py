@@ -8,7 +8,7 @@ from croupier.errors import CroupierError, IllegalAction, InvalidAmount
 from croupier.platform.cardroom.errors import NotYourTurn
 
 __all__ = ["BotNotAllowed", "ClockExpired", "MatchState", "NotYourTurn", "OwnTable",
-           "StakeNotCovered", "UnknownOption"]
+           "StakeNotCovered", "TableLimit", "UnknownOption"]
 
 
 class OwnTable(CroupierError):
@@ -41,6 +41,13 @@ class BotNotAllowed(CroupierError):
     real player for money (issue 22)."""
 
     code = "bot_not_allowed"
+
+
+class TableLimit(CroupierError):
+    """A player at as many tables of a game as its rules allow (000 §12.12.1: 13 backgammon
+    tables at once; §12.12.2: 3 domino tables)."""
+
+    code = "table_limit"
 
 
 class UnknownOption(CroupierError):

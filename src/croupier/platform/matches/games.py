@@ -92,6 +92,8 @@ class MatchGame:
     lucky_spin: bool
     #: per-variant clock overrides (Blitz Backgammon: move time 10-40 s)
     move_seconds_by_variant: Mapping[str, tuple[int, ...]] = dataclasses.field(default_factory=dict)
+    #: tables one player may play at once (000 §12.12.1: 13 backgammon; §12.12.2: 3 domino)
+    max_tables: int | None = None
     #: option defaults a variant changes (a mandatory cube is on by default)
     variant_defaults: Callable[[Any], Mapping[str, Any]] = dataclasses.field(default=lambda _v: {})
 
@@ -114,7 +116,7 @@ class MatchGame:
                 "options": self.options(), "move_seconds": list(self.move_seconds),
                 "move_seconds_by_variant": {k: list(v) for k, v in self.move_seconds_by_variant.items()},
                 "game_seconds": list(self.game_seconds), "timeout": self.timeout,
-                "lucky_spin": self.lucky_spin}
+                "lucky_spin": self.lucky_spin, "max_tables": self.max_tables}
 
 
 def _backgammon_defaults(v: Any) -> dict[str, Any]:
@@ -125,10 +127,10 @@ GAMES: Final[dict[str, MatchGame]] = {g.name: g for g in (
     MatchGame("backgammon", "000 §12.12.1", bg_engine.ENGINE, tuple(bg_variant.variant_names()),
               bg_variant.load_variant, bg_state.MatchSetup, bg_state.setup_from_record,
               (3, 5, 10, 20, 30), (120, 180, 240, 300, 360), "resign", True,
-              {"blitz": (10, 20, 30, 40)}, _backgammon_defaults),
+              {"blitz": (10, 20, 30, 40)}, 13, _backgammon_defaults),
     MatchGame("domino", "000 §12.12.2", dom_engine.ENGINE, tuple(dom_variant.variant_names()),
               dom_variant.load_variant, dom_state.TableSetup, dom_state.setup_from_record,
-              _STEP_5_TO_30_S, (60, 120, 180, 240, 300, 360), "time_out", True),
+              _STEP_5_TO_30_S, (60, 120, 180, 240, 300, 360), "time_out", True, max_tables=3),
     MatchGame("toto21", "000 §12.11", t21_engine.ENGINE, ("standard",), t21_variant.load_variant,
               t21_state.TableSetup, t21_state.setup_from_record, (5, 10, 15),
               (120, 180, 240, 300, 360, 420), "resign", True),

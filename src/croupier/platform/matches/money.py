@@ -20,7 +20,7 @@ from croupier.money import currency, format_minor
 from croupier.platform.cardroom.accounts import ensure_account
 from croupier.platform.errors import InsufficientFunds
 from croupier.platform.ledger import Ledger, player_code
-from croupier.platform.matches.errors import StakeNotCovered
+from croupier.platform.matches.errors import MatchState, StakeNotCovered
 from croupier.store.match_models import PvpMatch
 
 
@@ -34,7 +34,7 @@ def rake_code(cur: str) -> str:
 
 def seat_players(m: PvpMatch) -> tuple[int, int]:
     if m.opponent_id is None:
-        raise StakeNotCovered(f"match {m.id} has no opponent")
+        raise MatchState(f"match {m.id} has no opponent")
     return (m.creator_id, m.opponent_id)
 
 

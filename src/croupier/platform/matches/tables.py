@@ -12,12 +12,18 @@ from collections.abc import Mapping
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, or_, select
 from sqlalchemy.orm import Session
 
 from croupier.platform.errors import NotFound
 from croupier.platform.matches import clocks, live, money, progress
-from croupier.platform.matches.errors import BotNotAllowed, MatchState, OwnTable, UnknownOption
+from croupier.platform.matches.errors import (
+    BotNotAllowed,
+    MatchState,
+    OwnTable,
+    TableLimit,
+    UnknownOption,
+)
 from croupier.platform.matches.games import match_game, variant_of
 from croupier.platform.matches.views import table_row
 from croupier.rng import fair
@@ -35,6 +41,20 @@ def get(session: Session, match_id: int, lock: bool = False) -> PvpMatch:
     if m is None:
         raise NotFound(f"no match table {match_id}")
     return m
+
+
+def check_table_limit(session: Session, player_id: int, game: str) -> None:
+    """Open, pending and playing tables of the game count (ASSUMPTION: a table waiting for an
+    opponent is one the player is at)."""
+    limit = match_game(game).max_tables
+    if limit is None:
+        return
+    at = session.scalar(select(func.count(PvpMatch.id)).where(
+        PvpMatch.game == game, PvpMatch.status.in_(("open", "pending", "playing")),
+        or_(PvpMatch.creator_id == player_id, PvpMatch.opponent_id == player_id)))
+    if int(at or 0) >= limit:
+        raise TableLimit(f"a player may be at {limit} {game} tables at once "
+                         f"({match_game(game).clause}); you are at {at}")
 
 
 def _options(game: str, variant: Any, given: Mapping[str, Any]) -> dict[str, Any]:
@@ -76,6 +96,7 @@ def create(session: Session, player: Player, game: str, variant: str, stake: int
                  spin_multiplier=None, created_at=now, started_at=None, ended_at=None)
     live.start_state(g, m)  # the engine checks the stake, the stake limits and every option
     money.check_covers(session, player.id, m, "the creator")
+    check_table_limit(session, player.id, game)
     session.add(m)
     session.flush()
     return table_row(m)
@@ -104,6 +125,7 @@ def join(session: Session, player: Player, match_id: int, now: datetime,
         raise BotNotAllowed("a computer opponent plays a real player only at a demo table, never "
                             "for money (issue 22)")
     money.check_covers(session, player.id, m, "the opponent")
+    check_table_limit(session, player.id, m.game)
     m.opponent_id = player.id
     m.bot_seats = sorted({*m.bot_seats, 1}) if bot else [s for s in m.bot_seats if s != 1]
     m.status = "pending"
