@@ -78,7 +78,7 @@ def test_000_12_12_2_offered_after_belote_backgammon_toto21_domino_only(platform
     g = GAMES[name]
     mid, _, _ = _won(platform, name, g.variants[0])
     offered = platform.read(lambda s: tables.get(s, mid).spin)
-    assert (offered == "offered") == (name in ("backgammon", "domino", "toto21"))
+    assert (offered == "offered") == (name in ("backgammon", "belote", "domino", "toto21"))
 
 
 def test_000_12_12_2_expected_cost_to_the_house_is_exact_from_the_wheel_data() -> None:

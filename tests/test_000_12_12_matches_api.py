@@ -43,7 +43,7 @@ def _me(api: Api, mid: int, h: dict[str, str]) -> dict[str, Any]:
 def test_000_12_12_a_match_over_http_from_the_lobby_to_the_payout(api: Api) -> None:
     c = api.c
     games = {g["game"]: g for g in c.get("/api/matches/games").json()["items"]}
-    assert set(games) == {"backgammon", "domino", "toto21", "toto11", "baron", "goal_penalty",
+    assert set(games) == {"backgammon", "belote", "domino", "toto21", "toto11", "baron", "goal_penalty",
                           "chingachung", "hexagon"}
     ann, bob = api.player("AMD", deposit="100000"), api.player("AMD", deposit="100000")
     poor = api.player("AMD", deposit="100")

@@ -3,6 +3,9 @@ serves every game through the engine contract - a random legal decision, never o
 dropping a backgammon double when anything else is legal (so matches are played out) - drawn
 from the match's own seeded stream (``HMAC(server_seed, "pvp-bot:<id>:<n>")``), so a bot game replays.
 
+A game with its own computer opponent (Belote's ``bot.py``: :attr:`~.games.MatchGame.bot`)
+plays with it instead; it chooses among the same legal decisions.
+
 They sit only where :mod:`.tables` allows (a demo table, or a money table between two computer
 opponents); :func:`advance` plays their turns."""
 
@@ -15,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from croupier.games.base import Decision
 from croupier.platform.matches import live, play
-from croupier.platform.matches.games import MatchEngine, match_game
+from croupier.platform.matches.games import MatchEngine, MatchGame, match_game
 from croupier.platform.matches.tables import get
 from croupier.rng import fair
 from croupier.store.match_models import PvpMatch
@@ -30,15 +33,22 @@ def random_legal(m: PvpMatch, state: Any, engine: MatchEngine) -> Decision:
     return legal[fair.stream(m.server_seed, f"pvp-bot:{m.id}", m.version).randbelow(len(legal))]
 
 
+def choose(m: PvpMatch, state: Any, g: MatchGame) -> Decision:
+    """The computer opponent's decision: the game's own bot, else a random legal one."""
+    if g.bot is None:
+        return random_legal(m, state, g.engine)
+    return g.bot(state, g.engine.legal_actions(state))
+
+
 def advance(session: Session, match_id: int, now: datetime, limit: int = 100_000) -> int:
     """Play the computer opponents' turns (at most ``limit``) until a real player is to act or
     the match ends; returns the decisions made."""
     m = get(session, match_id, lock=True)
-    engine = match_game(m.game).engine
+    g = match_game(m.game)
     made = 0
     while m.status == "playing" and m.turn_seat in m.bot_seats and made < limit:
         seat = m.turn_seat
-        d = random_legal(m, live.state_of(session, m), engine)
+        d = choose(m, live.state_of(session, m), g)
         pid = m.creator_id if seat == 0 else m.opponent_id
         play.decide(session, m, seat, d.name, {k: v for k, v in d.args.items() if k != "seat"},
                     pid, now)

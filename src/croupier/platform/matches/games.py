@@ -2,10 +2,10 @@
 table options (the fields of its setup), clock choices (000 §12.11, §12.12.1-§12.12.8 "Conditions")
 and time-out outcome.
 
-A new :class:`~croupier.games.pvp.match.FundMatchEngine` game (Belote) plugs in with one more
-:class:`MatchGame` in :data:`GAMES`: the platform needs only the engine, the variant loader, the
-setup class (a dataclass with ``seats``, ``stake``, ``rake`` and its options) and
-``setup_from_record``.
+A :class:`~croupier.games.pvp.match.FundMatchEngine` game plugs in with one more
+:class:`MatchGame` in :data:`GAMES`: the engine, the variant loader, the setup class (a dataclass
+with ``seats``, ``stake``, ``rake`` and its options) and ``setup_from_record``; optionally its own
+computer opponent (``bot``) and its own view of the hidden cards (``cards_view``, Belote's piles).
 
 Clocks (ASSUMPTION, docs/pvp_matches.md): the "move / step time" limits each decision; the
 "total / game / overall time" is each player's own bank (Hexagon's "game time per player"), run
@@ -27,6 +27,10 @@ from croupier.games.pvp.backgammon import variant as bg_variant
 from croupier.games.pvp.baron import engine as baron_engine
 from croupier.games.pvp.baron import state as baron_state
 from croupier.games.pvp.baron import variant as baron_variant
+from croupier.games.pvp.belote import bot as belote_bot
+from croupier.games.pvp.belote import engine as belote_engine
+from croupier.games.pvp.belote import state as belote_state
+from croupier.games.pvp.belote import variant as belote_variant
 from croupier.games.pvp.chingachung import engine as cc_engine
 from croupier.games.pvp.chingachung import state as cc_state
 from croupier.games.pvp.chingachung import variant as cc_variant
@@ -46,6 +50,12 @@ from croupier.games.pvp.toto11 import variant as t11_variant
 from croupier.games.pvp.toto21 import engine as t21_engine
 from croupier.games.pvp.toto21 import state as t21_state
 from croupier.games.pvp.toto21 import variant as t21_variant
+from croupier.platform.matches.belote_view import belote_cards
+
+#: a game's own computer opponent: the state and the legal decisions -> one of them
+Bot = Callable[[Any, list[Decision]], Decision]
+#: a game's own view of the cards: the state and the viewer's seat (None: a spectator)
+CardsView = Callable[[Any, int | None], dict[str, Any]]
 
 #: the setup fields the platform fills itself; every other field is a table option
 PLATFORM_FIELDS: Final = ("seats", "stake", "rake")
@@ -96,6 +106,10 @@ class MatchGame:
     max_tables: int | None = None
     #: option defaults a variant changes (a mandatory cube is on by default)
     variant_defaults: Callable[[Any], Mapping[str, Any]] = dataclasses.field(default=lambda _v: {})
+    #: the game's own computer opponent (None: the platform's random legal decision)
+    bot: Bot | None = None
+    #: the game's own view of its hidden cards (None: the generic ``hands`` / ``cards``)
+    cards_view: CardsView | None = None
 
     def options(self, variant: Any = None) -> dict[str, Any]:
         """The table options and their defaults (the setup dataclass's own fields)."""
@@ -131,6 +145,12 @@ GAMES: Final[dict[str, MatchGame]] = {g.name: g for g in (
     MatchGame("domino", "000 §12.12.2", dom_engine.ENGINE, tuple(dom_variant.variant_names()),
               dom_variant.load_variant, dom_state.TableSetup, dom_state.setup_from_record,
               _STEP_5_TO_30_S, (60, 120, 180, 240, 300, 360), "time_out", True, max_tables=3),
+    # 000 §12.12 gives Belote no clocks (ASSUMPTION, docs/pvp_matches.md: 10-60 s a decision,
+    # 5-30 min a player; the engine's time_out: the player to act loses) and no table limit
+    MatchGame("belote", "000 §12.12", belote_engine.ENGINE, tuple(belote_variant.variant_names()),
+              belote_variant.load_variant, belote_state.TableSetup, belote_state.setup_from_record,
+              (10, 15, 20, 30, 60), (300, 600, 900, 1200, 1800), "time_out", True,
+              bot=belote_bot.choose, cards_view=belote_cards),
     MatchGame("toto21", "000 §12.11", t21_engine.ENGINE, ("standard",), t21_variant.load_variant,
               t21_state.TableSetup, t21_state.setup_from_record, (5, 10, 15),
               (120, 180, 240, 300, 360, 420), "resign", True),

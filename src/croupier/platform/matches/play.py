@@ -18,7 +18,7 @@ from sqlalchemy.orm import Session
 
 from croupier.games.base import Decision
 from croupier.platform.clock import iso
-from croupier.platform.matches import clocks, live, progress
+from croupier.platform.matches import clocks, live, money, progress
 from croupier.platform.matches.errors import ClockExpired, MatchState, NotYourTurn
 from croupier.platform.matches.games import match_game
 from croupier.platform.matches.tables import get
@@ -66,7 +66,9 @@ def decide(session: Session, m: PvpMatch, seat: int, name: str, args: Mapping[st
                            "decision came too late and the time-out applies")
     if m.turn_seat is not None:
         clocks.charge(m, now)
+    before = state
     state = live.apply(session, m, state, Decision(name, {**args, "seat": seat}), player_id, now)
+    money.charge_fees(session, m, before, state, now)  # Belote's Change card
     state = live.run_chance(session, m, state, now)
     progress.after_change(session, m, state, now, "resigned" if name == "resign" else None)
     return match_view(m, state, engine, player_id)

@@ -1,5 +1,5 @@
 """Lucky Spin on a match win (000 §12.12.2, end): after a win of Backgammon, Domino or Toto 21
-(Belote when its engine comes) the winner may spin the wheel once or decline and keep the win.
+or Belote the winner may spin the wheel once or decline and keep the win.
 
 The extract's ASSUMPTION as ``variants/lucky_spin/standard.toml`` reads it: the amount spun is
 the win as the game credits it - the fund less the rake (the 000 example: a 500 + 500 AMD
@@ -50,6 +50,18 @@ def house_edge(v: Any | None = None) -> Fraction:
     return 1 - mean_multiplier(v)
 
 
+def spun_amount(bets: list[dict[str, Any]], winner: int) -> int:
+    """The win the wheel multiplies: the fund less the rake - what the winner takes back less
+    the part of his escrow that was never played (Belote's Double stake: the maximum bet held
+    less the stake played, which is what the loser lost). Charges (``change_card``) are not part
+    of it."""
+    match = [b for b in bets if b.get("code", "match") == "match"]
+    returned = sum(int(b["returned"]) for b in match if int(b["bet_id"]) == winner)
+    held = sum(int(b["stake"]) for b in match if int(b["bet_id"]) == winner)
+    lost = sum(int(b["stake"]) - int(b["returned"]) for b in match if int(b["bet_id"]) != winner)
+    return returned - max(held - lost, 0)
+
+
 def _offered(session: Session, player: Player, match_id: int) -> Any:
     m = get(session, match_id, lock=True)
     if m.spin != "offered" or m.winner_seat is None or seat_of(m, player.id) != m.winner_seat:
@@ -65,8 +77,7 @@ def decline(session: Session, player: Player, match_id: int) -> dict[str, Any]:
 
 def spin(session: Session, player: Player, match_id: int, now: datetime) -> dict[str, Any]:
     m = _offered(session, player, match_id)
-    bets = (m.settlement or {}).get("bets", [])
-    won = sum(int(b["returned"]) for b in bets if int(b["bet_id"]) == m.winner_seat)
+    won = spun_amount((m.settlement or {}).get("bets", []), m.winner_seat)
     v = wheel()
     state = ENGINE.start(v, [BetRequest("spin", won)], m.currency)
     req = ENGINE.next_draw(state)

@@ -5,7 +5,8 @@ his turn, his legal actions. The opponent's cards, the deck and the reserve show
 first of two hidden choices (Chingachung's step, the Goal Penalty shot) is never shown while the
 match runs (ASSUMPTION for Toto 21: the opponent's cards stay hidden in every game, the Closed
 game hiding only more at the end of a round - not built). The full record, with the seed, is
-shown once the match is over."""
+shown once the match is over. A game with its own hidden cards (Belote's piles) gives its own
+view (:attr:`~.games.MatchGame.cards_view`)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from typing import Any
 
 from croupier.games.base import Decision, jsonable
 from croupier.platform.clock import iso
+from croupier.platform.matches.games import match_game
 from croupier.store.match_models import PvpMatch
 
 
@@ -46,13 +48,13 @@ PUBLIC = ("table", "layout", "board", "trump", "led", "tricks", "goals", "taken"
 COUNTED = ("deck", "reserve")
 
 
-def public_fields(state: Any) -> dict[str, Any]:
+def public_fields(state: Any, generic_cards: bool = True) -> dict[str, Any]:
     out = {k: jsonable(getattr(state, k)) for k in PUBLIC
            if hasattr(state, k) and not hasattr(state, "sides")}  # backgammon: :func:`_board`
     for k in COUNTED:
         if hasattr(state, k):
             out[f"{k}_count"] = len(getattr(state, k))
-    own = _own_cards(state)
+    own = _own_cards(state) if generic_cards else None
     if own is not None:
         out["hand_counts"] = [len(h) for h in own]
     return out
@@ -79,14 +81,20 @@ def match_view(m: PvpMatch, state: Any, engine: Any, viewer: int | None) -> dict
         "turn_started_at": iso(m.turn_started_at), "bank_ms": list(m.bank_ms),
         "move_ms": m.move_ms, "started_at": iso(m.started_at), "ended_at": iso(m.ended_at),
     })
+    seat = seat_of(m, viewer)
+    out["you"] = None if seat is None else {"seat": seat, "legal_actions": []}
+    cards_view = match_game(m.game).cards_view
     if state is not None:
         score = getattr(state, "score", None)
         out["score"] = None if score is None else list(score)
         out["board"] = _board(state)
-        out["public"] = public_fields(state)
-    seat = seat_of(m, viewer)
-    out["you"] = None if seat is None else {"seat": seat, "legal_actions": []}
-    own = None if state is None else _own_cards(state)
+        out["public"] = public_fields(state, cards_view is None)
+    if state is not None and cards_view is not None:
+        own_view = cards_view(state, seat)
+        out["public"].update(own_view["public"])
+        if out["you"] is not None:
+            out["you"]["hand"] = own_view["hand"]
+    own = None if state is None or cards_view is not None else _own_cards(state)
     if out["you"] is not None and own is not None:
         out["you"]["hand"] = jsonable(own[seat])
     if m.status == "playing" and state is not None and seat is not None and m.turn_seat == seat:
