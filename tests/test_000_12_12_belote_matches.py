@@ -183,7 +183,8 @@ def test_000_12_12_belote_classic_each_player_sees_only_his_own_cards(platform: 
     for seat, pl in enumerate((a, b)):
         v = _view(platform, mid, pl.id)
         assert v["you"]["hand"] == sorted(st.hand(seat))
-        assert all(p["top"] is None for p in v["public"]["piles"][1 - seat])
+        assert [p["top"] for p in v["you"]["piles"]] == [pl[-1] for pl in st.piles[seat]]
+        assert all(p["top"] is None for side in v["public"]["piles"] for p in side)  # to every socket
         assert v["public"]["hand_counts"] == [len(st.hand(0)), len(st.hand(1))]
     spectator = _view(platform, mid, None)
     assert all(p["top"] is None for side in spectator["public"]["piles"] for p in side)

@@ -42,11 +42,11 @@ def _piles(s: MatchState, i: int, viewer: int | None) -> list[dict[str, Any]]:
 
 
 def belote_cards(state: Any, viewer: int | None) -> dict[str, Any]:
-    """The public fields and, for ``viewer`` (a seat, or None), the cards he may see: ``piles``
-    per seat (each ``{"top": card or None, "size": n}``), ``hand`` his playable cards when he
-    sees them all."""
+    """``public``: what every viewer sees (``piles`` per seat, each ``{"top": card or None,
+    "size": n}``, as a spectator sees them); ``you``: for the seat ``viewer`` (None: nothing) his
+    own ``piles`` as he sees them and ``hand``, the cards of his he sees. The public part goes
+    to every socket, the ``you`` part only to its player."""
     s: MatchState = state
-    piles = [_piles(s, i, viewer) for i in (0, 1)]
     public: dict[str, Any] = {
         "style": s.variant.style,
         "face_up": s.face_up if s.face_up >= 0 else None,
@@ -55,11 +55,11 @@ def belote_cards(state: Any, viewer: int | None) -> dict[str, Any]:
         "points": list(s.cards), "declared": [[list(c) for c in d] for d in s.declared],
         "contra": s.contra, "multiplier": s.mult, "fees": list(s.fees),
         "stock_count": len(s.stock),
-        "piles": piles,
+        "piles": [_piles(s, i, None) for i in (0, 1)],
         "hand_counts": [len(s.hand(i)) for i in (0, 1)],
     }
-    out: dict[str, Any] = {"public": public}
+    you: dict[str, Any] = {}
     if viewer is not None:
-        mine = [p["top"] for p in piles[viewer] if p["top"] is not None]
-        out["hand"] = sorted(mine)
-    return out
+        mine = _piles(s, viewer, viewer)
+        you = {"piles": mine, "hand": sorted(p["top"] for p in mine if p["top"] is not None)}
+    return {"public": public, "you": you}

@@ -93,7 +93,7 @@ def match_view(m: PvpMatch, state: Any, engine: Any, viewer: int | None) -> dict
         own_view = cards_view(state, seat)
         out["public"].update(own_view["public"])
         if out["you"] is not None:
-            out["you"]["hand"] = own_view["hand"]
+            out["you"].update(own_view["you"])
     own = None if state is None or cards_view is not None else _own_cards(state)
     if out["you"] is not None and own is not None:
         out["you"]["hand"] = jsonable(own[seat])

@@ -56,13 +56,15 @@ function renderBoard() {
   them.replaceChildren(...piles[1 - me].filter((p) => p.size).map((p) => cardButton(p.top, p.size, false)));
   const hand = $("#bl-hand");
   hand.dataset.legal = JSON.stringify(clickable().map((a) => a.args.card));
-  hand.replaceChildren(...piles[me].filter((p) => p.size).map((p) => cardButton(p.top, p.size, m.you !== null)));
+  // your own cards come in `you` (private to you); the public piles are a spectator's
+  const mine = (m.you && m.you.piles) || piles[me];
+  hand.replaceChildren(...mine.filter((p) => p.size).map((p) => cardButton(p.top, p.size, m.you !== null)));
   $("#bl-trump").textContent = pub.trump_name || "–";
   $("#bl-faceup").textContent = pub.face_up === null || pub.face_up === undefined ? "–" : cardName(pub.face_up);
   $("#bl-led").textContent = pub.led === undefined || pub.led < 0 ? "–" : cardName(pub.led);
-  const mine = (pair) => (pair ? (me === 1 ? [pair[1], pair[0]] : pair).join(" : ") : "–");
-  $("#bl-points").textContent = mine(pub.points);
-  $("#bl-tricks").textContent = mine(pub.tricks);
+  const ours = (pair) => (pair ? (me === 1 ? [pair[1], pair[0]] : pair).join(" : ") : "–");
+  $("#bl-points").textContent = ours(pub.points);
+  $("#bl-tricks").textContent = ours(pub.tricks);
   $("#bl-mult").textContent = pub.multiplier ? `×${pub.multiplier}` : "–";
 }
 
