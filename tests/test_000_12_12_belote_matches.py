@@ -16,7 +16,7 @@ import pytest
 from croupier.games.pvp.belote.state import MatchState as BeloteState
 from croupier.games.pvp.fund import RAKE_PERCENT
 from croupier.platform.ledger import system_code
-from croupier.platform.matches import bots, live, money, play, tables
+from croupier.platform.matches import bots, live, money, play, spin, tables
 from croupier.platform.matches.errors import StakeNotCovered
 from croupier.platform.matches.games import match_game
 from croupier.platform.service import Platform
@@ -105,6 +105,8 @@ def test_000_12_12_belote_double_stake_escrow_is_the_maximum_bet_and_1600_return
     assert returned[1 - w] == 1_600                     # the extract's example
     assert res["rake_minor"] == _rake(800) == 32
     assert returned[w] == 2_000 + 400 - 32
+    # 000 §12.12.2 Lucky Spin: the win spun is the fund less the rake, not the unplayed escrow
+    assert spin.spun_amount(res["settlement"]["bets"], w) == 800 - 32
     winner, loser = (a, b) if w == 0 else (b, a)
     assert cash(platform, loser) == 100_000 - 400
     assert cash(platform, winner) == 100_000 + 400 - 32
