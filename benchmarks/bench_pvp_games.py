@@ -1,7 +1,8 @@
 """Player-vs-player games of issue 22: random legal games per second through each engine
 (backgammon's seven variants as one-point games, the cube always answered roll/take so every game
-is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Baron to 3; Toto11 to 62; Toto 21 to 4), with both players choosing
-uniformly among the legal moves.
+is played out; Hexagon; Domino to the first target; Chingachung to 3; Goal Penalty of 5 shots; Baron to 3; Toto11 to 62; Toto 21 to 4; Belote Classic and Open to 1 win (about one
+hand) and to 51 points), with both players choosing uniformly among the legal moves (Belote's
+random players also double, declare, change cards and announce Contra at random).
 
 Backgammon has two lines per variant: ``engine`` plays through ``BackgammonEngine`` (draws,
 decisions, events, settlement: what the platform runs); ``movegen`` is the compiled random-game
@@ -34,6 +35,10 @@ from croupier.games.pvp.backgammon.variant import variant_names as bg_names
 from croupier.games.pvp.baron.engine import ENGINE as BARON
 from croupier.games.pvp.baron.engine import TableSetup as BaronSetup
 from croupier.games.pvp.baron.variant import load_variant as baron_variant
+from croupier.games.pvp.belote.engine import ENGINE as BELOTE
+from croupier.games.pvp.belote.engine import TableSetup as BeloteSetup
+from croupier.games.pvp.belote.variant import load_variant as belote_variant
+from croupier.games.pvp.belote.variant import variant_names as belote_names
 from croupier.games.pvp.chingachung.engine import ENGINE as RPS
 from croupier.games.pvp.chingachung.engine import TableSetup as RpsSetup
 from croupier.games.pvp.chingachung.variant import load_variant as rps_variant
@@ -68,7 +73,8 @@ class FastSource(RandomSource):
         return self._rnd.randrange(n)
 
 
-def measure(label: str, games: int, one: Callable[[RandomSource, Any], None]) -> None:
+def measure(label: str, games: int, one: Callable[[RandomSource, Any], None],
+            fixed: tuple[str, ...] = ("roll", "take")) -> None:
     src = FastSource(7)
     pick = FastSource(8)
 
@@ -76,7 +82,7 @@ def measure(label: str, games: int, one: Callable[[RandomSource, Any], None]) ->
         # the cube's answers are not chosen at random (a random double/drop ends the game at
         # once and would measure nothing): roll and take, so every game is played out
         for d in legal:
-            if d.name in ("roll", "take"):
+            if d.name in fixed:
                 return d
         return legal[pick.randbelow(len(legal))]
 
@@ -135,6 +141,15 @@ def main() -> None:
     t11 = toto11_variant()
     measure("toto11 to 62", games, lambda src, bot: play_seated(
         TOTO11, t11, Toto11Setup((1, 2), 1000, 62), "AMD", src, {1: bot, 2: bot}))
+    for name in belote_names():
+        lv = belote_variant(name)
+        extra: dict[str, Any] = {"no_trump": True}
+        if lv.contra:
+            extra.update(contra=True, change_card=True, double_max=16)
+        for mode, target in (("wins", 1), ("points", 51)):
+            opts = {**extra, "contra": extra.get("contra", False) and mode == "points"}
+            measure(f"belote {name} to {target} {mode}", games, lambda src, bot, lv=lv, mode=mode, target=target, opts=opts: play_seated(
+                BELOTE, lv, BeloteSetup((1, 2), 1000, target, mode, **opts), "AMD", src, {1: bot, 2: bot}), fixed=())
     tv = toto_variant()
     measure("toto 21 to 4", games, lambda src, bot: play_seated(
         TOTO, tv, TotoSetup((1, 2), 1000, 4), "AMD", src, {1: bot, 2: bot}))

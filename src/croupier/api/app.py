@@ -615,6 +615,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         if settings.run_tables:
             tasks.append(asyncio.create_task(supervise(plat, ops.observed(broker.publish), stop)))
         tasks += ops.start(app, plat, stop)  # issue 24: logs, SIGTERM drain, periodic audit
+        from croupier.platform.matches import runner as matches_runner  # issue 22: match clocks
+
+        tasks.append(asyncio.create_task(matches_runner.run(plat, broker.publish, stop)))
         try:
             yield
         finally:
@@ -677,6 +680,11 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
 
     app.include_router(cardroom_router)  # issue 21
     app.add_api_websocket_route("/api/tables/{table_id}/ws", table_ws)
+    from croupier.api.matches import match_ws
+    from croupier.api.matches import router as matches_router  # issue 22: two-player matches
+
+    app.include_router(matches_router)  # issue 22
+    app.add_api_websocket_route("/api/matches/{match_id}/ws", match_ws)
     from croupier.api.live_devices import device_ws  # issue 16: the readers' socket
     app.add_api_websocket_route("/api/live/tables/{table_id}/device", device_ws)
     from croupier.api.table_admin import router as table_admin_router  # issue 16: management

@@ -50,6 +50,7 @@ from croupier.store import crash_models  # noqa: F401  (issue 17: the crash tabl
 from croupier.store.cardroom_models import CardroomTable  # noqa: F401  (issue 21: the card room)
 from croupier.store.db import Database, open_database
 from croupier.store.draw_models import DrawTicket  # noqa: F401  (issue 20: the draw tickets' schema)
+from croupier.store.match_models import PvpMatch  # noqa: F401  (issue 22: two-player matches)
 from croupier.store.migrate import upgrade
 from croupier.store.models import IdempotencyRecord, Player, Round
 from croupier.store.uow import UnitOfWork

@@ -100,6 +100,14 @@ async function loadGames() {
             el("a", { href: `/cardroom.html?pool=${encodeURIComponent(t.pool)}`, "aria-label": `Join the Rush & Cash pool ${t.pool}` },
               `Rush & Cash ${t.pool} · ${t.game} ${String(t.variant).replace(/_/g, " ")} · ${t.currency}`))))));
     }
+    // issue 22: match tables (player against player, 4% rake): the open ones and a link to create one
+    const matches = await request("GET", "/api/matches/tables", undefined, { auth: false }).catch(() => ({ items: [] }));
+    ul.append(el("li", { class: "card", dataset: { game: "matches" } }, el("h3", {}, "Match tables"),
+      el("p", { class: "muted" }, "Backgammon, Domino, Belote and more, player against player; the winner takes the fund less 4% rake."),
+      el("p", {}, el("a", { href: "/matches.html", "aria-label": "Create a match table" }, "create a table")),
+      el("ul", { id: "match-tables" }, ...matches.items.map((t) => el("li", { dataset: { match: String(t.id) } },
+        el("a", { href: "/matches.html", "aria-label": `Join table ${t.id}` },
+          `#${t.id} ${t.game} ${t.variant} · ${t.currency} ${t.mode}`))))));
   } catch (e) {
     ul.replaceChildren(el("li", { class: "error" }, `Could not load the games: ${e.message}`));
   } finally {

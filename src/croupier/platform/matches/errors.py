@@ -1,0 +1,56 @@
+"""The match tables' refusals: each a :class:`~croupier.errors.CroupierError` with a stable code
+(HTTP statuses in :mod:`croupier.api.problems`). The engine's own refusals (an illegal move:
+``IllegalAction``, a setup the rules do not allow: ``VariantError``) pass through unchanged."""
+
+from __future__ import annotations
+
+from croupier.errors import CroupierError, IllegalAction, InvalidAmount
+from croupier.platform.cardroom.errors import NotYourTurn
+
+__all__ = ["BotNotAllowed", "ClockExpired", "MatchState", "NotYourTurn", "OwnTable",
+           "StakeNotCovered", "TableLimit", "UnknownOption"]
+
+
+class OwnTable(CroupierError):
+    """A player may not join the table he created."""
+
+    code = "own_table"
+
+
+class StakeNotCovered(InvalidAmount):
+    """A player's cash does not cover the table's stake (nothing is moved)."""
+
+    code = "stake_not_covered"
+
+
+class MatchState(CroupierError):
+    """A command the table's state does not allow now (join a table in play, accept with no
+    opponent, move in a match not in play)."""
+
+    code = "match_state"
+
+
+class ClockExpired(IllegalAction):
+    """A move that came after the player's clock ran out (the time-out was applied)."""
+
+    code = "clock_expired"
+
+
+class BotNotAllowed(CroupierError):
+    """A computer opponent plays only demo tables or against another computer opponent, never a
+    real player for money (issue 22)."""
+
+    code = "bot_not_allowed"
+
+
+class TableLimit(CroupierError):
+    """A player at as many tables of a game as its rules allow (000 §12.12.1: 13 backgammon
+    tables at once; §12.12.2: 3 domino tables)."""
+
+    code = "table_limit"
+
+
+class UnknownOption(CroupierError):
+    """A table option the game does not have, or of the wrong type, or a clock not offered."""
+
+    code = "unknown_option"
