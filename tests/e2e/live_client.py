@@ -50,3 +50,26 @@ def wait_until(fn: Any, what: str, tries: int = 600) -> None:
             return
         time.sleep(0.05)
     raise AssertionError(what)
+
+
+def funded(base: str, amount: str = "100.00") -> dict[str, Any]:
+    """A new player with a confirmed deposit of ``amount`` (EUR; the server confirms quickly)."""
+    who = person(base, {})
+    call(base, "POST", "/api/deposits", {"amount": amount}, who["token"])
+    minor = int(amount.replace(".", ""))
+    wait_until(lambda: cash(base, who) == minor, "the deposit was not confirmed")
+    return who
+
+
+def signed_in_page(browser: Any, who: dict[str, Any]) -> Any:
+    """A desktop-sized page of a new browser context, signed in as ``who``, collecting the page's
+    script errors in ``page.errors``."""
+    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
+    ctx.add_init_script(
+        f"localStorage.setItem('croupier.token', {json.dumps(who['token'])});"
+        f"localStorage.setItem('croupier.player', {json.dumps(json.dumps(who['player']))});")
+    page = ctx.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    page.set_default_timeout(20_000)
+    return page

@@ -10,7 +10,7 @@ import time
 from typing import Any
 
 import pytest
-from tests.e2e.live_client import call, cash, person, wait_until
+from tests.e2e.live_client import call, cash, funded, signed_in_page, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -22,22 +22,8 @@ def server(launch: Any) -> str:
     return str(launch("e2e_backgammon", {"CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.1"}).base)
 
 
-def _funded(base: str) -> dict[str, Any]:
-    who = person(base, {})
-    call(base, "POST", "/api/deposits", {"amount": "100.00"}, who["token"])
-    wait_until(lambda: cash(base, who) == 10_000, "the deposit was not confirmed")
-    return who
-
-
 def _open(browser: Any, base: str, who: dict[str, Any], mid: int) -> Any:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
-    ctx.add_init_script(
-        f"localStorage.setItem('croupier.token', {json.dumps(who['token'])});"
-        f"localStorage.setItem('croupier.player', {json.dumps(json.dumps(who['player']))});")
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.set_default_timeout(20_000)
+    page = signed_in_page(browser, who)
     page.goto(f"{base}/backgammon.html?match={mid}")
     page.wait_for_selector("#bg-board .bg-point")
     return page
@@ -66,7 +52,7 @@ def _play_turn(page: Any) -> bool:
 
 
 def test_000_12_12_1_two_browser_players_move_by_click_and_see_rake_and_payout(browser: Any, server: str) -> None:
-    ann, bob = _funded(server), _funded(server)
+    ann, bob = funded(server), funded(server)
     table = call(server, "POST", "/api/matches/tables", {
         "game": "backgammon", "variant": "short", "stake_minor": STAKE, "options": {},
         "move_seconds": 30, "game_seconds": 360}, ann["token"])

@@ -5,11 +5,10 @@ accepts, both stakes go into escrow, and the creator's link opens the board page
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
-from tests.e2e.live_client import call, cash, person, wait_until
+from tests.e2e.live_client import call, cash, funded, signed_in_page, wait_until
 
 pytestmark = pytest.mark.e2e
 
@@ -19,28 +18,9 @@ def server(launch: Any) -> str:
     return str(launch("e2e_match_tables", {"CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.1"}).base)
 
 
-def _funded(base: str) -> dict[str, Any]:
-    who = person(base, {})
-    call(base, "POST", "/api/deposits", {"amount": "100.00"}, who["token"])
-    wait_until(lambda: cash(base, who) == 10_000, "the deposit was not confirmed")
-    return who
-
-
-def _page(browser: Any, who: dict[str, Any]) -> Any:
-    ctx = browser.new_context(viewport={"width": 1366, "height": 900})
-    ctx.add_init_script(
-        f"localStorage.setItem('croupier.token', {json.dumps(who['token'])});"
-        f"localStorage.setItem('croupier.player', {json.dumps(json.dumps(who['player']))});")
-    page = ctx.new_page()
-    page.errors = []
-    page.on("pageerror", lambda e: page.errors.append(str(e)))
-    page.set_default_timeout(20_000)
-    return page
-
-
 def test_000_12_12_2_create_join_accept_a_match_table_from_the_pages(browser: Any, server: str) -> None:
-    ann, bob = _funded(server), _funded(server)
-    a, b = _page(browser, ann), _page(browser, bob)
+    ann, bob = funded(server), funded(server)
+    a, b = signed_in_page(browser, ann), signed_in_page(browser, bob)
     a.goto(f"{server}/matches.html")
     a.wait_for_selector("#mt-game option[value='domino']", state="attached")
     a.select_option("#mt-game", "domino")

@@ -22,15 +22,13 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import queue
-import threading
-import time
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from croupier.platform import crash
 from croupier.platform.crash import CashOutRequest, CashOutResult
+from croupier.platform.writers import BatchWriter, hand_to_loops
 
 log = logging.getLogger("croupier.crash_writer")
 
@@ -66,71 +64,38 @@ def _deliver_all(jobs: list[_Job]) -> None:
         j.deliver()
 
 
-class CashOutWriter:
+class CashOutWriter(BatchWriter[_Job]):
     """``threads`` writers (each batch on its own connection) over one queue."""
 
     def __init__(self, platform: Any, threads: int = 2, max_batch: int = 1000,
                  start: bool = True) -> None:
-        if threads < 1 or max_batch < 1:
-            raise ValueError("a cash-out writer needs at least one thread and a batch of one")
         self.platform = platform
-        self.max_batch = max_batch
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._threads = [threading.Thread(target=self._loop, name=f"croupier-cashout-{i}",
-                                          daemon=True) for i in range(threads)]
         self.batches = 0  # transactions run (one per round of a batch)
         self.requests = 0
         self.largest = 0
         self.fallbacks = 0  # batches that failed and ran one request at a time
-        self.busy = 0.0  # seconds spent running batches
-        if start:
-            for t in self._threads:
-                t.start()
+        super().__init__("croupier-cashout", threads, max_batch, start)
 
     def submit(self, round_id: int, request: CashOutRequest) -> Future[dict[str, Any]]:
         """Queue a request; its future holds the cash-out, or the refusal as its exception."""
         fut: Future[dict[str, Any]] = Future()
-        self._queue.put(_Job(round_id, request, future=fut))
+        self.put(_Job(round_id, request, future=fut))
         return fut
 
     def submit_async(self, round_id: int, request: CashOutRequest) -> asyncio.Future[dict[str, Any]]:
         """:meth:`submit` from the running event loop: completed on the loop with its batch."""
         loop = asyncio.get_running_loop()
         fut: asyncio.Future[dict[str, Any]] = loop.create_future()
-        self._queue.put(_Job(round_id, request, loop=loop, afuture=fut))
+        self.put(_Job(round_id, request, loop=loop, afuture=fut))
         return fut
 
-    def stop(self) -> None:
-        for _ in self._threads:
-            self._queue.put(None)
-        for t in self._threads:
-            t.join(timeout=10)
-
-    def _loop(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch, stop = [first], False
-            while len(batch) < self.max_batch:
-                try:
-                    job = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if job is None:
-                    stop = True
-                    break
-                batch.append(job)
-            started = time.perf_counter()
-            rounds: dict[int, list[_Job]] = {}
-            for job in batch:
-                rounds.setdefault(job.round_id, []).append(job)
-            for round_id, jobs in rounds.items():
-                self._run(round_id, jobs)
-            self.busy += time.perf_counter() - started
-            self._deliver(batch)
-            if stop:
-                return
+    def _handle(self, batch: list[_Job]) -> None:
+        rounds: dict[int, list[_Job]] = {}
+        for job in batch:
+            rounds.setdefault(job.round_id, []).append(job)
+        for round_id, jobs in rounds.items():
+            self._run(round_id, jobs)
+        hand_to_loops(((j.loop, j) for j in batch if j.loop is not None), _deliver_all)
 
     def _run(self, round_id: int, jobs: list[_Job]) -> None:
         self.batches += 1
@@ -150,15 +115,3 @@ class CashOutWriter:
             return
         for job, res in zip(jobs, results, strict=True):
             job.finish(res)
-
-    @staticmethod
-    def _deliver(batch: list[_Job]) -> None:
-        by_loop: dict[asyncio.AbstractEventLoop, list[_Job]] = {}
-        for job in batch:
-            if job.loop is not None:
-                by_loop.setdefault(job.loop, []).append(job)
-        for loop, jobs in by_loop.items():
-            try:
-                loop.call_soon_threadsafe(_deliver_all, jobs)
-            except RuntimeError:  # the loop is closed: nobody is waiting any more
-                pass

@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import queue
-import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -44,6 +42,7 @@ from croupier.errors import CroupierError
 from croupier.platform import batchbets, metrics
 from croupier.platform.betpath import WROTE, SingleRound, TableBet
 from croupier.platform.service import Idem, KeyTaken, Outcome, Platform
+from croupier.platform.writers import BatchWriter, hand_to_loops
 from croupier.store.uow import UnitOfWork
 
 log = logging.getLogger("croupier.groupcommit")
@@ -95,32 +94,22 @@ class _Job:
     future: Future[Outcome] | _LoopResult = field(default_factory=Future)
 
 
-class GroupCommit:
+class GroupCommit(BatchWriter[_Job]):
     def __init__(self, platform: Platform, threads: int = 3, max_batch: int = 32,
                  start: bool = True) -> None:
         self.platform = platform
-        self.max_batch = max_batch
-        self._queue: queue.SimpleQueue[_Job | None] = queue.SimpleQueue()
-        self._threads = [threading.Thread(target=self._loop, name=f"croupier-writer-{i}",
-                                          daemon=True) for i in range(threads)]
         self.batches = 0
         self.commands = 0
         self.largest = 0
         self.batched = 0  # table bets and single rounds run by the batch path
         self.retries = 0  # batch attempts lost to a race (deadlock, unique key), tried again
         self.fallbacks = 0  # batches rolled back and run one command at a time
-        self.busy = 0.0  # seconds the writers spent running batches
-        if start:
-            self.start()
-
-    def start(self) -> None:
-        for t in self._threads:
-            t.start()
+        super().__init__("croupier-writer", threads, max_batch, start)
 
     def submit(self, idem: Idem, status: int, fn: Callable[[Session], Any],
                auth: tuple[int, str]) -> Future[Outcome]:
         future: Future[Outcome] = Future()
-        self._queue.put(_Job(idem, status, fn, auth, future))
+        self.put(_Job(idem, status, fn, auth, future))
         return future
 
     def submit_async(self, idem: Idem, status: int, fn: Callable[[Session], Any],
@@ -128,58 +117,22 @@ class GroupCommit:
         """:meth:`submit` from the running event loop: an asyncio future, completed on the loop
         together with the rest of its batch."""
         result = _LoopResult(asyncio.get_running_loop())
-        self._queue.put(_Job(idem, status, fn, auth, result))
+        self.put(_Job(idem, status, fn, auth, result))
         return result.future
-
-    def stop(self) -> None:
-        for _ in self._threads:
-            self._queue.put(None)
-        for t in self._threads:
-            t.join(timeout=10)
 
     # -- the writer ----------------------------------------------------------------------------
 
-    def _loop(self) -> None:
-        while True:
-            first = self._queue.get()
-            if first is None:
-                return
-            batch = [first]
-            stop = False
-            while len(batch) < self.max_batch:
-                try:
-                    job = self._queue.get_nowait()
-                except queue.Empty:
-                    break
-                if job is None:
-                    stop = True
-                    break
-                batch.append(job)
-            started = time.perf_counter()
-            try:
-                self._run(batch)
-            except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting
-                log.exception("group commit failed")
-                for job in batch:
-                    if not job.future.done():
-                        job.future.set_exception(exc)
-            self._deliver(batch)
-            self.busy += time.perf_counter() - started
-            if stop:
-                return
-
-    @staticmethod
-    def _deliver(batch: list[_Job]) -> None:
-        """Hand the outcomes of the batch's event-loop jobs to their loops, one call each."""
-        by_loop: dict[asyncio.AbstractEventLoop, list[_LoopResult]] = {}
-        for job in batch:
-            if isinstance(job.future, _LoopResult):
-                by_loop.setdefault(job.future.loop, []).append(job.future)
-        for loop, results in by_loop.items():
-            try:
-                loop.call_soon_threadsafe(_deliver_all, results)
-            except RuntimeError:  # the loop is closed: nobody is waiting any more
-                pass
+    def _handle(self, batch: list[_Job]) -> None:
+        try:
+            self._run(batch)
+        except BaseException as exc:  # noqa: BLE001 - never leave a caller waiting
+            log.exception("group commit failed")
+            for job in batch:
+                if not job.future.done():
+                    job.future.set_exception(exc)
+        # the outcomes of the batch's event-loop jobs go to their loops, one call each
+        hand_to_loops(((j.future.loop, j.future) for j in batch if isinstance(j.future, _LoopResult)),
+                      _deliver_all)
 
     def _single(self, job: _Job) -> None:
         try:
