@@ -11,14 +11,14 @@ the checkers not yet placed) and 0 is borne off. Unknown or wrong fields are ref
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
 
 BAR: Final = 25
 OFF: Final = 0
@@ -64,18 +64,7 @@ _CHOICES: Final = {"geometry": GEOMETRIES, "entry": ENTRIES, "cube": OPTIONS, "k
 
 def parse_variant(data: Mapping[str, Any], name: str) -> BackgammonVariant:
     where = f"pvp_backgammon/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
-    for key, allowed in _CHOICES.items():
-        if data[key] not in allowed:
-            raise VariantError(f"{where}: {key} must be one of {', '.join(allowed)}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS, _CHOICES)
     start = [0] * 26
     for item in data["start"]:
         if (not isinstance(item, list) or len(item) != 2 or not all(type(x) is int for x in item)
@@ -128,12 +117,4 @@ def variant_names() -> list[str]:
 @cache
 def load_variant(name: str) -> BackgammonVariant:
     """Read and validate ``variants/pvp_backgammon/<name>.toml``."""
-    path = resources.files("croupier.variants").joinpath("pvp_backgammon", f"{name}.toml")
-    if not path.is_file():
-        known = ", ".join(variant_names()) or "none"
-        raise UnknownVariant(f"unknown backgammon variant {name!r}; known: {known}")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_backgammon/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_backgammon", name, "backgammon"), name)

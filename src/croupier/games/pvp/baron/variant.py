@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -38,15 +37,7 @@ _FIELDS: Final = {"title": str, "source": str, "hand": int, "trump_after": int,
 
 def parse_variant(data: Mapping[str, Any], name: str) -> BaronVariant:
     where = f"pvp_baron/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS)
     if not 1 <= data["hand"] <= 26 or not 1 <= data["trump_after"] <= data["hand"]:
         raise VariantError(f"{where}: need 1 <= trump_after <= hand <= 26")
     if not 1 <= data["tricks_to_win"] <= data["hand"] or 2 * data["tricks_to_win"] <= data["hand"]:
@@ -68,11 +59,4 @@ def parse_variant(data: Mapping[str, Any], name: str) -> BaronVariant:
 
 @cache
 def load_variant(name: str = "standard") -> BaronVariant:
-    path = resources.files("croupier.variants").joinpath("pvp_baron", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown Baron variant {name!r}; known: standard")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_baron/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_baron", name, "Baron"), name)

@@ -9,14 +9,14 @@ card, Double stake only in Classic).
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
+from croupier.games.pvp.variant_file import variant_names as names_in
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -87,18 +87,7 @@ def _ints(where: str, key: str, raw: list[Any]) -> tuple[int, ...]:
 
 def parse_variant(data: Mapping[str, Any], name: str) -> BeloteVariant:
     where = f"pvp_belote/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
-    for key, allowed in _CHOICES.items():
-        if data[key] not in allowed:
-            raise VariantError(f"{where}: {key} must be one of {', '.join(allowed)}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS, _CHOICES)
     ranks = _ints(where, "ranks", data["ranks"])
     if list(ranks) != sorted(set(ranks)) or not set(ranks) <= set(range(2, 15)) or len(ranks) < 6:
         raise VariantError(f"{where}: ranks are 6 or more distinct ascending ranks 2..14, got {ranks!r}")
@@ -146,17 +135,9 @@ def parse_variant(data: Mapping[str, Any], name: str) -> BeloteVariant:
 
 
 def variant_names() -> list[str]:
-    folder = resources.files("croupier.variants").joinpath("pvp_belote")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return names_in("pvp_belote")
 
 
 @cache
 def load_variant(name: str) -> BeloteVariant:
-    path = resources.files("croupier.variants").joinpath("pvp_belote", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown belote variant {name!r}; known: {', '.join(variant_names())}")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_belote/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_belote", name, "belote"), name)

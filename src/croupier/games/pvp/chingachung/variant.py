@@ -4,14 +4,13 @@ limits."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -42,15 +41,7 @@ _FIELDS: Final = {"title": str, "source": str, "steps": list, "beats": list, "ta
 
 def parse_variant(data: Mapping[str, Any], name: str) -> ChingachungVariant:
     where = f"pvp_chingachung/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS)
     steps = tuple(str(s) for s in data["steps"])
     if len(set(steps)) != len(steps) or len(steps) < 2:
         raise VariantError(f"{where}: steps must be two or more different names, got {steps!r}")
@@ -80,11 +71,4 @@ def parse_variant(data: Mapping[str, Any], name: str) -> ChingachungVariant:
 
 @cache
 def load_variant(name: str = "standard") -> ChingachungVariant:
-    path = resources.files("croupier.variants").joinpath("pvp_chingachung", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown Chingachung variant {name!r}; known: standard")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_chingachung/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_chingachung", name, "Chingachung"), name)

@@ -8,14 +8,14 @@ match targets a table may choose.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
+from croupier.games.pvp.variant_file import variant_names as names_in
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -47,18 +47,7 @@ _CHOICES: Final = {"scoring": ("none", "ends"), "points_per": ("none", "sum", "q
 
 def parse_variant(data: Mapping[str, Any], name: str) -> DominoVariant:
     where = f"pvp_domino/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
-    for key, allowed in _CHOICES.items():
-        if data[key] not in allowed:
-            raise VariantError(f"{where}: {key} must be one of {', '.join(allowed)}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS, _CHOICES)
     if not 1 <= data["hand"] <= 14:
         raise VariantError(f"{where}: hand is 1..14 bones (two hands from 28), got {data['hand']}")
     if data["scoring"] == "ends" and (data["multiple"] < 2 or data["points_per"] == "none"):
@@ -79,17 +68,9 @@ def parse_variant(data: Mapping[str, Any], name: str) -> DominoVariant:
 
 
 def variant_names() -> list[str]:
-    folder = resources.files("croupier.variants").joinpath("pvp_domino")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return names_in("pvp_domino")
 
 
 @cache
 def load_variant(name: str) -> DominoVariant:
-    path = resources.files("croupier.variants").joinpath("pvp_domino", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown domino variant {name!r}; known: {', '.join(variant_names())}")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_domino/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_domino", name, "domino"), name)

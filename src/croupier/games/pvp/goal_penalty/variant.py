@@ -3,14 +3,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -32,15 +31,7 @@ _FIELDS: Final = {"title": str, "source": str, "sectors": int, "shots": list, "s
 
 def parse_variant(data: Mapping[str, Any], name: str) -> GoalPenaltyVariant:
     where = f"pvp_goal_penalty/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS)
     if data["sectors"] < 2:
         raise VariantError(f"{where}: a goal needs 2+ sectors")
     shots = data["shots"]
@@ -58,11 +49,4 @@ def parse_variant(data: Mapping[str, Any], name: str) -> GoalPenaltyVariant:
 
 @cache
 def load_variant(name: str = "standard") -> GoalPenaltyVariant:
-    path = resources.files("croupier.variants").joinpath("pvp_goal_penalty", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown Goal Penalty variant {name!r}; known: standard")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_goal_penalty/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_goal_penalty", name, "Goal Penalty"), name)

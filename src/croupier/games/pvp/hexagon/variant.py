@@ -5,14 +5,14 @@ a clone) and the cells two away (distance 2: a jump)."""
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
+from croupier.games.pvp.variant_file import variant_names as names_in
 
 Cell = tuple[int, int]
 
@@ -50,15 +50,7 @@ def _cell(where: str, item: Any) -> Cell:
 
 def parse_variant(data: Mapping[str, Any], name: str) -> HexagonVariant:
     where = f"pvp_hexagon/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS)
     radius = data["radius"]
     if radius < 2:
         raise VariantError(f"{where}: radius must be >= 2, got {radius}")
@@ -92,17 +84,9 @@ def parse_variant(data: Mapping[str, Any], name: str) -> HexagonVariant:
 
 
 def variant_names() -> list[str]:
-    folder = resources.files("croupier.variants").joinpath("pvp_hexagon")
-    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+    return names_in("pvp_hexagon")
 
 
 @cache
 def load_variant(name: str) -> HexagonVariant:
-    path = resources.files("croupier.variants").joinpath("pvp_hexagon", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown Hexagon board {name!r}; known: {', '.join(variant_names())}")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_hexagon/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_hexagon", name, "Hexagon board"), name)

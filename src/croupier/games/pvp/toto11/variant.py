@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
 
 _INTS: Final = ("sum", "hand", "table", "ace", "ace_points", "jack_points", "ten_of_diamonds",
                 "two_of_clubs", "clubs_bonus", "clubs_needed", "soor", "soor_max", "soor_until")
@@ -40,15 +39,7 @@ class Toto11Variant:
 def parse_variant(data: Mapping[str, Any], name: str) -> Toto11Variant:
     where = f"pvp_toto11/{name}.toml"
     fields = {"title": str, "source": str, "targets": list, "assumptions": list} | {k: int for k in _INTS}
-    unknown = set(data) - set(fields)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(fields) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in fields.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
+    check_fields(where, data, fields)
     if (52 - data["table"]) % (2 * data["hand"]) or data["hand"] < 1:
         raise VariantError(f"{where}: the deck less the table cards must deal out in whole hands")
     targets = data["targets"]
@@ -63,11 +54,4 @@ def parse_variant(data: Mapping[str, Any], name: str) -> Toto11Variant:
 
 @cache
 def load_variant(name: str = "standard") -> Toto11Variant:
-    path = resources.files("croupier.variants").joinpath("pvp_toto11", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown Toto11 variant {name!r}; known: standard")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_toto11/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_toto11", name, "Toto11"), name)

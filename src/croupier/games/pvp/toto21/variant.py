@@ -3,14 +3,13 @@ card values, the deck, the scores a table may play to, and when the dealer is dr
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
-from croupier.errors import UnknownVariant, VariantError
+from croupier.errors import VariantError
+from croupier.games.pvp.variant_file import check_fields, read_variant
 
 ACE: Final = 14
 
@@ -46,15 +45,7 @@ _FIELDS: Final = {"title": str, "source": str, "values": list, "decks": int, "ta
 
 def parse_variant(data: Mapping[str, Any], name: str) -> Toto21Variant:
     where = f"pvp_toto21/{name}.toml"
-    unknown = set(data) - set(_FIELDS)
-    if unknown:
-        raise VariantError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    missing = set(_FIELDS) - set(data) - {"assumptions"}
-    if missing:
-        raise VariantError(f"{where}: missing field(s) {', '.join(sorted(missing))}")
-    for key, typ in _FIELDS.items():
-        if key in data and type(data[key]) is not typ:
-            raise VariantError(f"{where}: {key} must be {typ.__name__}, got {data[key]!r}")
+    check_fields(where, data, _FIELDS)
     values = {}
     for item in data["values"]:
         if (not isinstance(item, list) or len(item) != 2 or not all(type(x) is int for x in item)
@@ -79,11 +70,4 @@ def parse_variant(data: Mapping[str, Any], name: str) -> Toto21Variant:
 
 @cache
 def load_variant(name: str = "standard") -> Toto21Variant:
-    path = resources.files("croupier.variants").joinpath("pvp_toto21", f"{name}.toml")
-    if not path.is_file():
-        raise UnknownVariant(f"unknown Toto 21 variant {name!r}; known: standard")
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"pvp_toto21/{name}.toml: {exc}") from None
-    return parse_variant(data, name)
+    return parse_variant(read_variant("pvp_toto21", name, "Toto 21"), name)
