@@ -86,6 +86,19 @@ class FundMatchEngine(Generic[S]):
             **self.standing(s), "rake": st.rake,
             "paid": [[b.bet_id, b.returned] for b in st.bets]})))
 
+    def house_decision(self, state: S, name: str, args: Mapping[str, Any], actor: int) -> S:
+        """The house's decisions of a match (the state already holds the decision's event):
+        ``void`` closes it with every stake returned; ``time_out`` of the player to act
+        (``actor``, -1 while nobody is) closes it with that player losing."""
+        s: Any = state
+        if name == "void":
+            return self._close(state, VOID, "void")
+        if name == "time_out":
+            if actor < 0 or args.get("player") != s.seat(actor):
+                raise IllegalAction(f"only the player to act can run out of time, not {args.get('player')!r}")
+            return self._close(state, 1 - actor, "time_out")
+        raise IllegalAction(f"the house may time_out or void, not {name!r}")
+
     def settle(self, state: S) -> HandSettlement:
         s: Any = state
         if s.winner == -1:

@@ -29,7 +29,6 @@ from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.baron.state import MatchState, TableSetup, setup_from_record
 from croupier.games.pvp.baron.variant import BaronVariant
 from croupier.games.pvp.match import (
-    VOID,
     FundMatchEngine,
     add_event,
     check_stake_limits,
@@ -159,13 +158,7 @@ class BaronEngine(FundMatchEngine[MatchState]):
         events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         actor = self._actor(s)
         if seat == HOUSE:
-            if name == "void":
-                return self._close(s._replace(events=events), VOID, "void")
-            if name == "time_out":
-                if actor < 0 or args.get("player") != s.seat(actor):
-                    raise IllegalAction(f"only the player to act can run out of time, not {args.get('player')!r}")
-                return self._close(s._replace(events=events), 1 - actor, "time_out")
-            raise IllegalAction(f"the house may time_out or void, not {name!r}")
+            return self.house_decision(s._replace(events=events), name, args, actor)
         if seat not in s.setup.seats:
             raise IllegalAction(f"seat {seat!r} is not at this table")
         i = s.setup.seats.index(seat)

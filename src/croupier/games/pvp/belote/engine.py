@@ -282,13 +282,7 @@ class BeloteEngine(FundMatchEngine[MatchState]):
         events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         actor = self._actor(s)
         if seat == HOUSE:
-            if name == "void":
-                return self._close(s._replace(events=events), VOID, "void")
-            if name == "time_out":
-                if actor < 0 or args.get("player") != s.seat(actor):
-                    raise IllegalAction(f"only the player to act can run out of time, not {args.get('player')!r}")
-                return self._close(s._replace(events=events), 1 - actor, "time_out")
-            raise IllegalAction(f"the house may time_out or void, not {name!r}")
+            return self.house_decision(s._replace(events=events), name, args, actor)
         if seat not in s.setup.seats:
             raise IllegalAction(f"seat {seat!r} is not at this table")
         i = s.setup.seats.index(seat)

@@ -20,7 +20,6 @@ from croupier.cards.card import name as card_name
 from croupier.errors import IllegalAction, RoundFinished, VariantError
 from croupier.games.base import Decision, DrawAction, DrawRequest, Event
 from croupier.games.pvp.match import (
-    VOID,
     FundMatchEngine,
     add_event,
     replay_record,
@@ -165,13 +164,7 @@ class Toto11Engine(FundMatchEngine[MatchState]):
         seat = args.get("seat")
         events = add_event(s.events, "decision", {"name": name, "args": dict(args)})
         if seat == HOUSE:
-            if name == "void":
-                return self._close(s._replace(events=events), VOID, "void")
-            if name == "time_out":
-                if s.phase != "play" or args.get("player") != s.seat(s.player):
-                    raise IllegalAction(f"only the player to act can run out of time, not {args.get('player')!r}")
-                return self._close(s._replace(events=events), 1 - s.player, "time_out")
-            raise IllegalAction(f"the house may time_out or void, not {name!r}")
+            return self.house_decision(s._replace(events=events), name, args, s.player if s.phase == "play" else -1)
         if seat not in s.setup.seats:
             raise IllegalAction(f"seat {seat!r} is not at this table")
         i = s.setup.seats.index(seat)
