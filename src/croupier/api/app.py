@@ -488,6 +488,23 @@ GUEST = 0
 WS_AUTH_SECONDS = 5.0
 
 
+async def ws_authenticate(websocket: WebSocket, platform: Platform, token: str, allowed: bool,
+                          opened: float) -> int | None:
+    """The player id of a socket's ``auth`` message (issue 13), or None once the socket is closed
+    with 4401: the message must be the socket's first (``allowed``), come within
+    :data:`WS_AUTH_SECONDS` of ``opened`` (the loop's clock) and carry a valid token."""
+    late = asyncio.get_running_loop().time() - opened > WS_AUTH_SECONDS
+    if not allowed or late or not token:
+        await websocket.close(code=4401, reason="authenticate with the first message, "
+                              "within a few seconds of opening the socket")
+        return None
+    try:
+        return (await run_in_threadpool(platform.authenticate, token)).id
+    except Unauthorized as exc:
+        await websocket.close(code=4401, reason=str(exc))
+        return None
+
+
 def _auth_message(text: str) -> str | None:
     """The token of a ``{"type": "auth", "token": ...}`` message, "" for an auth message without
     a usable token (or with a repeated key: strict JSON, as every request), None for any other
@@ -540,15 +557,8 @@ async def table_ws(websocket: WebSocket, table_id: str) -> None:
             text = await websocket.receive_text()
             token = _auth_message(text)
             if token is not None:
-                late = asyncio.get_running_loop().time() - opened > WS_AUTH_SECONDS
-                if not first or late or conn.player_id != GUEST or not token:
-                    await websocket.close(code=4401, reason="authenticate with the first message, "
-                                          "within a few seconds of opening the socket")
-                    return
-                try:
-                    player_id = (await run_in_threadpool(p.authenticate, token)).id
-                except Unauthorized as exc:
-                    await websocket.close(code=4401, reason=str(exc))
+                player_id = await ws_authenticate(websocket, p, token, first and conn.player_id == GUEST, opened)
+                if player_id is None:
                     return
                 st.hub.remove(conn)
                 conn.player_id = player_id

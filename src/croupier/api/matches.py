@@ -23,7 +23,6 @@ from starlette.concurrency import run_in_threadpool
 from croupier.api.app import (
     ERRORS,
     GUEST,
-    WS_AUTH_SECONDS,
     Me,
     State,
     _auth_message,
@@ -32,8 +31,8 @@ from croupier.api.app import (
     _respond,
     _scope,
     _state,
+    ws_authenticate,
 )
-from croupier.platform.errors import Unauthorized
 from croupier.platform.events import Connection
 from croupier.platform.matches import play, runner, spin, tables
 from croupier.platform.matches.errors import ClockExpired
@@ -204,14 +203,8 @@ async def match_ws(websocket: WebSocket, match_id: int) -> None:
             text = await websocket.receive_text()
             token = _auth_message(text)
             if token is not None:
-                late = asyncio.get_running_loop().time() - opened > WS_AUTH_SECONDS
-                if not first or late or not token:
-                    await websocket.close(code=4401, reason="authenticate with the first message")
-                    return
-                try:
-                    player_id = (await run_in_threadpool(p.authenticate, token)).id
-                except Unauthorized as exc:
-                    await websocket.close(code=4401, reason=str(exc))
+                player_id = await ws_authenticate(websocket, p, token, first, opened)
+                if player_id is None:
                     return
                 st.hub.remove(conn)
                 conn.player_id = player_id
