@@ -21,7 +21,7 @@ STATUS: dict[str, int] = {
     "seat_taken": 409, "already_seated": 409, "table_full": 409, "not_seated": 409,  # issue 21
     "not_in_hand": 409,
     "not_your_turn": 409, "own_table": 409, "stake_not_covered": 409, "match_state": 409,  # 22
-    "clock_expired": 409, "bot_not_allowed": 403, "table_limit": 409, "table_not_running": 503, "not_implemented": 501,
+    "clock_expired": 409, "bot_not_allowed": 403, "too_many_tables": 409, "table_not_running": 503, "not_implemented": 501,
     "under_age": 422, "validation_error": 422, "idempotency_key_reused": 422,
     "currency_mismatch": 422, "unsupported_game": 422, "variant_error": 422,
     "variant_refused": 422, "unknown_currency": 422,

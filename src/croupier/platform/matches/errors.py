@@ -47,7 +47,7 @@ class TableLimit(CroupierError):
     """A player at as many tables of a game as its rules allow (000 §12.12.1: 13 backgammon
     tables at once; §12.12.2: 3 domino tables)."""
 
-    code = "table_limit"
+    code = "too_many_tables"
 
 
 class UnknownOption(CroupierError):
