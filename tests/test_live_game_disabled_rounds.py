@@ -98,9 +98,14 @@ def test_gli19_4_15_a_decision_round_in_progress_finishes_and_a_new_one_is_refus
         p.run(lambda s: interactive.start(s, player, "blackjack", "live_004",
                                           slip(("main", "10.00", (1,))), p.clock(), secs))
     assert _cash(p, player) == before
-    if view["state"] == "open":  # the round in progress takes its decision and settles
-        view = p.run(lambda s: interactive.act(s, player, int(view["round_id"]), "stand", None,
-                                               p.clock(), secs))
+    for _ in range(4):  # the round in progress takes its decisions and settles
+        if view["state"] != "open":
+            break
+        names = [a["name"] for a in view["legal_actions"]]
+        # an ace up offers insurance first: decline it, then stand
+        move = "decline" if "decline" in names else "stand"
+        view = p.run(lambda s, move=move, rid=int(view["round_id"]): interactive.act(
+            s, player, rid, move, None, p.clock(), secs))
     assert view["state"] == "settled"
     _set(p, "blackjack", False)
     again = p.run(lambda s: interactive.start(s, player, "blackjack", "live_004",
