@@ -3,8 +3,16 @@ players, and the rake ledger (stakes in = pots out + rake) over PVP_LEDGER_HANDS
 
 Rates are printed per wall-clock second and per CPU second of this process (the machine is
 shared: the CPU rate is what the engine costs, the wall rate what this run got), with the load
-average. Deals come from the provably fair HMAC stream (``seeded``) or, to see the engine alone,
-from a fast seeded PRNG; the bots always draw from the fast PRNG.
+average on every line. One line per variant family (Hold'em NL / PL / FL, Omaha PL, 5 Card Omaha
+PL, Short Deck NL, 5 Card Stud FL) through the engine's own contract (``start``, ``next_draw``,
+``legal_actions``, ``apply``, ``settle``), with deals from a fast seeded PRNG (Hold'em NL also from
+the provably fair HMAC stream, ``seeded``); the bots always draw from the fast PRNG. Each family
+also gets:
+
+* the **bot floor**: the same hands' decisions made again by the same bots on the recorded states
+  and legal actions, with no engine work at all (what 6 Python bots and their dice cost alone; the
+  engine's rate can never exceed it), and
+* the compiled fast path (fast.py, not the engine; tied to it by a differential test).
 """
 
 from __future__ import annotations
@@ -16,8 +24,10 @@ from fractions import Fraction
 
 import numpy as np
 
+from croupier.errors import IllegalAction
+from croupier.games.base import Decision, DrawAction
 from croupier.games.pvp.poker.bots import play_hand, preset
-from croupier.games.pvp.poker.engine import HandSetup
+from croupier.games.pvp.poker.engine import ENGINE, HandSetup, HandState
 from croupier.games.pvp.poker.fast import (
     SplitMixSource,
     bot_params,
@@ -63,6 +73,44 @@ def rate(game: str, structure: str, hands: int, fair: bool) -> tuple[float, floa
     for h in range(hands):
         play_hand(v, HandSetup(seats, (2000,) * players, 1 + h % players, 20), "AMD", deal_src, bots)
     return hands / (time.perf_counter() - w0), hands / max(time.process_time() - c0, 1e-9)
+
+
+def floor_rate(game: str, structure: str, hands: int) -> float:
+    """Hands per CPU second of the bots alone: ``hands`` hands are played through the engine
+    once, recording each decision's state and legal actions; then the bots (fresh, same habits,
+    same dice) decide again on the recorded steps (and a die is rolled for each deal), timed
+    with no engine call. An upper bound on any engine's rate with these bots."""
+    v = load_variant(game, structure)
+    players = min(6, v.max_players)
+    habits = ("tight", "loose", "calling", "tight", "maniac", "loose")
+    seats = tuple(range(1, players + 1))
+    src = FastSource(1)
+    bots = {s: preset(habits[s - 1], src) for s in seats}
+    deal_src = FastSource(2)
+    steps: list[tuple[HandState, list[Decision]] | None] = []  # None: a deal
+    for h in range(hands):
+        state = ENGINE.start(v, HandSetup(seats, (2000,) * players, 1 + h % players, 20), "AMD")
+        while state.phase != "done":
+            if state.phase == "deal":
+                req = ENGINE.next_draw(state)
+                if req is None:
+                    raise IllegalAction("the hand is dealing but asks for no draw")
+                state = ENGINE.apply(state, DrawAction(req.kind, deal_src.randbelow(req.n)))
+                steps.append(None)
+                continue
+            legal = ENGINE.legal_actions(state)
+            steps.append((state, legal))
+            state = ENGINE.apply(state, bots[seats[state.actor]](state, legal))
+    src2 = FastSource(1)
+    again = {s: preset(habits[s - 1], src2) for s in seats}
+    dice = FastSource(2).randbelow
+    c0 = time.process_time()
+    for step in steps:
+        if step is None:
+            dice(1000)
+        else:
+            again[seats[step[0].actor]](step[0], step[1])
+    return hands / max(time.process_time() - c0, 1e-9)
 
 
 def fast_rate(game: str, structure: str, hands: int) -> tuple[float, float]:
@@ -123,16 +171,25 @@ def _load() -> str:
     return f"load average {one:.2f} / {five:.2f} / {fifteen:.2f} (1 / 5 / 15 min) on {os.cpu_count()} cores"
 
 
+#: the variant families of issue 21's bench line: Hold'em NL / PL / FL, Omaha, 5 Card Omaha,
+#: Short Deck, 5 Card Stud
+FAMILIES = (("holdem", "no_limit"), ("holdem", "pot_limit"), ("holdem", "fixed_limit"),
+            ("omaha", "pot_limit"), ("omaha5", "pot_limit"), ("short_deck", "no_limit"),
+            ("five_card_stud", "fixed_limit"))
+
+
 def main() -> None:
     hands = int(os.environ.get("PVP_BENCH_HANDS", "20000"))
     print(_load())
-    for game, structure in (("holdem", "no_limit"), ("holdem", "fixed_limit"), ("omaha", "pot_limit"),
-                            ("short_deck", "no_limit"), ("five_card_stud", "fixed_limit")):
-        for fair in (False, True):
-            wall, cpu = rate(game, structure, hands if game == "holdem" else hands // 4, fair)
+    for game, structure in FAMILIES:
+        for fair in ((False, True) if (game, structure) == ("holdem", "no_limit") else (False,)):
+            wall, cpu = rate(game, structure, hands if game == "holdem" else hands // 2, fair)
             deal = "HMAC deals" if fair else "fast deals"
             print(f"pvp {game}/{structure}, 6 bots, through the engine, {deal}: {wall:,.0f} hands/s wall, "
-                  f"{cpu:,.0f} hands/CPU-s (issue 21 target >= 20,000 in one process)")
+                  f"{cpu:,.0f} hands/CPU-s (issue 21 target >= 20,000 in one process); {_load()}")
+        floor = floor_rate(game, structure, hands // 4)
+        print(f"pvp {game}/{structure}, the 6 bots alone on recorded hands (no engine work: the bound of "
+              f"any engine's rate with these bots): {floor:,.0f} hands/CPU-s; {_load()}")
         wall, cpu = fast_rate(game, structure, 10 * hands)
         print(f"pvp {game}/{structure}, 6 bots, compiled fast path (fast.py, not the engine; tied to it by "
               f"a differential test): {wall:,.0f} hands/s wall, {cpu:,.0f} hands/CPU-s")

@@ -66,6 +66,26 @@ def test_000_12_12_3_batched_showdown_checks_the_card_counts_as_hand_value() -> 
             hand_values(ranking, holes, board)
 
 
+@pytest.mark.parametrize(("ranking", "deck", "counts", "board"), [
+    ("best5", STANDARD, (2, 3, 4), 3), ("best5", STANDARD, (4, 2), 3), ("omaha", STANDARD, (4, 5, 2), 5),
+    ("short_deck", SHORT, (2, 4), 3),
+])
+def test_issue21_batched_showdown_mixed_hole_counts_equal_hand_value(ranking: str, deck: range,
+                                                                      counts: tuple[int, ...], board: int) -> None:
+    """hand_values has two compiled paths: one for hands of one hole-card count (the engine's
+    showdown, every board card passed once) and one for hands of mixed counts; both give each
+    hand :func:`hand_value`'s value (000 §12.12.3 rankings)."""
+    rnd = random.Random(f"mixed{ranking}{counts}")
+    for _ in range(1000):
+        dealt = rnd.sample(list(deck), sum(counts) + board)
+        holes, at = [], 0
+        for c in counts:
+            holes.append(tuple(dealt[at:at + c]))
+            at += c
+        common = tuple(dealt[at:])
+        assert hand_values(ranking, holes, common) == [hand_value(ranking, h, common) for h in holes]
+
+
 def _table(k: int, rnd: _Source) -> tuple[PokerVariant, HandSetup]:
     keys = all_variants()
     v = load_variant(*keys[k % len(keys)])

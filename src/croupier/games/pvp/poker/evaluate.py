@@ -139,6 +139,23 @@ def _values(code: int, rows: npt.NDArray[np.int64], ncards: npt.NDArray[np.int64
         out[p] = value_row(code, rows[p], nhole[p], ncards[p], top5, high, straight, short_straight)
 
 
+@jit
+def _values_flat(code: int, flat: npt.NDArray[np.int64], nhole: int, out: npt.NDArray[np.int64]) -> None:
+    """:func:`_values` for hands of ``nhole`` hole cards each: ``flat`` holds every hand's hole
+    cards, hand after hand, then the board once; the tables are the module's (compiled in as
+    constants), so a call unboxes one array instead of five (the engine's showdown)."""
+    players = out.shape[0]
+    nb = flat.shape[0] - players * nhole
+    ncards = nhole + nb
+    row = np.empty(ncards, dtype=np.int64)
+    for k in range(nb):
+        row[nhole + k] = flat[players * nhole + k]
+    for p in range(players):
+        for k in range(nhole):
+            row[k] = flat[p * nhole + k]
+        out[p] = value_row(code, row, nhole, ncards, TOP5, HIGH, STRAIGHT, SHORT_STRAIGHT)
+
+
 def hand_values(ranking: str, holes: Sequence[Sequence[int]], board: Sequence[int]) -> list[int]:
     """:func:`hand_value` of each hand of ``holes`` with the same ``board``, in one compiled call
     (the engine's showdown: one call per board instead of one per player). Same values, same
@@ -156,10 +173,14 @@ def hand_values(ranking: str, holes: Sequence[Sequence[int]], board: Sequence[in
             raise InvalidSelection(f"an Omaha hand needs 2+ hole and 3+ board cards, got {k} and {nb}")
         if code != 1 and not 5 <= k <= 7:
             raise InvalidSelection(f"a {ranking} hand has 5 to 7 cards, got {k}")
+    vals = np.empty(len(holes), dtype=np.int64)  # filled in place: a returned array costs more
+    nh = holes_n[0]
+    if holes_n.count(nh) == len(holes_n):  # the showdown's case: one hole-card count
+        _values_flat(code, np.array([c for h in holes for c in h] + list(board), dtype=np.int64), nh, vals)
+        return vals.tolist()
     width = max(lens)  # rows: hole then board, padded to one width
     rows = np.array([(*h, *board, *(0,) * (width - k)) for h, k in zip(holes, lens, strict=True)],
                     dtype=np.int64)
-    vals = np.empty(len(holes), dtype=np.int64)  # filled in place: a returned array costs more
     _values(code, rows, np.array(lens, dtype=np.int64), np.array(holes_n, dtype=np.int64),
             TOP5, HIGH, STRAIGHT, SHORT_STRAIGHT, vals)
     return vals.tolist()

@@ -113,11 +113,21 @@ class HandSettlement(Settlement):
 # -- dealing --------------------------------------------------------------------------------------
 
 
+_DEAL_COUNTS: dict[tuple[int, int], int] = {}
+
+
 def deal_count(remaining: int, k: int) -> int:
-    """How many ordered deals of ``k`` cards a deck of ``remaining`` cards has."""
+    """How many ordered deals of ``k`` cards a deck of ``remaining`` cards has (remembered: a
+    hand asks for the same few counts again and again)."""
+    out = _DEAL_COUNTS.get((remaining, k))
+    if out is not None:
+        return out
+    key = (remaining, k)
     out = 1
     for m in range(remaining, remaining - k, -1):
         out *= m
+    if len(_DEAL_COUNTS) < 4096:  # decks are small: a few hundred (deck, k) pairs at most
+        _DEAL_COUNTS[key] = out
     return out
 
 
