@@ -274,3 +274,13 @@ def test_the_realised_rtp_of_every_market_agrees_with_the_printed_one() -> None:
         sd = sqrt(max(square / n - mean * mean, 0.0) / n)
         want = float(sum(p.rtp for p in board[mk.code].values()))
         assert abs(mean - want) <= z * sd + 1e-12, mk.code
+
+
+@pytest.mark.parametrize("rates", [(0, 4), (3, 3)])
+def test_issue23_grid_shortcuts_equal_the_plain_cell_sums_of_a_full_match(rates: tuple[int, int]) -> None:
+    """The fast grid sums (grid.py: core diagonals, parity tails, strips; both halves on one grid)
+    equal each market's plain sum over every cell of the 90-minute match, exactly."""
+    c = MatchChances(V.rates[rates[0]], V.rates[rates[1]], 45)
+    fast = c.markets(MS)
+    for mk in MS:
+        assert fast[mk.code] == c.market(mk), mk.code

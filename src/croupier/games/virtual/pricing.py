@@ -29,8 +29,8 @@ def odds_for(chance: Fraction, rtp: Fraction) -> Fraction | None:
     """``rtp / chance`` rounded down to 0.01, or None below x1.01 (or for an impossible bet)."""
     if chance <= 0:
         return None
-    odds = Fraction(rtp.numerator * 100 * chance.denominator // (rtp.denominator * chance.numerator), 100)
-    return odds if odds >= MIN_ODDS else None
+    cents = rtp.numerator * 100 * chance.denominator // (rtp.denominator * chance.numerator)
+    return Fraction(cents, 100) if cents >= 101 else None  # MIN_ODDS
 
 
 @dataclass(frozen=True)

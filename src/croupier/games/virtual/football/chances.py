@@ -16,15 +16,24 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
+from croupier.games.virtual.football.grid import GridPlan, correlate, group_sums, make_plan
 from croupier.games.virtual.football.markets import Market
 from croupier.games.virtual.football.match import AWAY, HOME
 
 Cells = tuple[dict[Any, int], int]  # weight of each summary, and the common denominator
 
 
-def binomial(p: Fraction, n: int) -> tuple[list[int], int]:
+@lru_cache(maxsize=64)
+def _binomial(p: Fraction, n: int) -> tuple[tuple[int, ...], int]:
     u, q = p.numerator, p.denominator
-    return [comb(n, k) * u ** k * (q - u) ** (n - k) for k in range(n + 1)], q ** n
+    return tuple(comb(n, k) * u ** k * (q - u) ** (n - k) for k in range(n + 1)), q ** n
+
+
+def binomial(p: Fraction, n: int) -> tuple[list[int], int]:
+    """A team's goals over ``n`` minutes: each count's weight, and their denominator (a rate comes
+    from the variant's finite list, so each is built once)."""
+    w, d = _binomial(p, n)
+    return list(w), d
 
 
 @lru_cache(maxsize=64)
@@ -41,10 +50,11 @@ def _sign(d: int) -> str:
 
 
 def htft_cells(ph: Fraction, pa: Fraction, half: int) -> Cells:
-    cells, den = score_cells(ph, pa, half)
-    diff: dict[int, int] = {}
-    for (h, a), w in cells.items():
-        diff[h - a] = diff.get(h - a, 0) + w
+    wh, dh = binomial(ph, half)
+    wa, da = binomial(pa, half)
+    # a half's goal difference d = h − a has weight c[d + half] (one correlation of the two teams)
+    diff = {k - half: w for k, w in enumerate(correlate(wh, wa)) if w}
+    den = dh * da
     # the second half's differences in order, with running totals: for each first-half
     # difference d1, the weight of d2 below, at and above -d1 (the match's sign) in O(1)
     ds = sorted(diff)
@@ -91,6 +101,15 @@ def _plan(keys: tuple[Any, ...], markets: tuple[Market, ...]) -> tuple[tuple[int
     return tuple(index), tuple(groups)
 
 
+@lru_cache(maxsize=64)
+def _grid_plan(n: int, markets: tuple[Market, ...]) -> GridPlan:
+    """The grid plan of a score scope (grid.py), by every market's reading of every cell."""
+    return make_plan(n, lambda key: tuple(tuple(m.classify(key)) for m in markets))
+
+
+GRID_SCOPES = {"match": 2, "half": 1}  # the score scopes (both halves read one grid), in halves
+
+
 class MatchChances:
     """The cells of every scope for one event's two goal rates, built once each."""
 
@@ -114,13 +133,23 @@ class MatchChances:
     def markets(self, markets: tuple[Market, ...]) -> dict[str, dict[str, Fraction]]:
         """Each selection's chance of winning, for every market (grouped by scope)."""
         out: dict[str, dict[str, Fraction]] = {}
-        for scope in dict.fromkeys(m.scope for m in markets):
-            ms = tuple(m for m in markets if m.scope == scope)
-            cells, den = self.cells(scope)
-            index, groups = _plan(tuple(cells), ms)
-            weight = [0] * len(groups)
-            for g, w in zip(index, cells.values(), strict=True):
-                weight[g] += w
+        # the score scopes of one length (both halves) share a grid: their markets are summed together
+        scopes = dict.fromkeys("half" if m.scope in ("half1", "half2") else m.scope for m in markets)
+        for scope in scopes:
+            ms = tuple(m for m in markets if m.scope == scope or (scope == "half" and m.scope in ("half1", "half2")))
+            groups: tuple[tuple[tuple[str, ...], ...], ...]
+            if scope in GRID_SCOPES:
+                n = GRID_SCOPES[scope] * self.half
+                wh, dh = binomial(self.ph, n)
+                wa, da = binomial(self.pa, n)
+                plan = _grid_plan(n, ms)
+                weight, groups, den = group_sums(plan, wh, wa), plan.groups, dh * da
+            else:
+                cells, den = self.cells(scope)
+                index, groups = _plan(tuple(cells), ms)
+                weight = [0] * len(groups)
+                for g, w in zip(index, cells.values(), strict=True):
+                    weight[g] += w
             for i, m in enumerate(ms):
                 acc = dict.fromkeys(m.selections, 0)
                 for g, sig in enumerate(groups):
