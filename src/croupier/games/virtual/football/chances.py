@@ -16,7 +16,9 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
+from croupier.games.virtual.football import incidents
 from croupier.games.virtual.football.grid import GridPlan, correlate, group_sums, make_plan
+from croupier.games.virtual.football.incidents import FreeKicks, Incidents
 from croupier.games.virtual.football.markets import Market
 from croupier.games.virtual.football.match import AWAY, HOME
 
@@ -111,13 +113,18 @@ GRID_SCOPES = {"match": 2, "half": 1}  # the score scopes (both halves read one 
 
 
 class MatchChances:
-    """The cells of every scope for one event's two goal rates, built once each."""
+    """The cells of every scope for one event's two goal rates, built once each (the incident and
+    kick scopes of rows 24–32 come from incidents.py, shared by every rate pair)."""
 
-    def __init__(self, ph: Fraction, pa: Fraction, minutes_per_half: int) -> None:
+    def __init__(self, ph: Fraction, pa: Fraction, minutes_per_half: int,
+                 incident_model: Incidents | None = None, kicks: FreeKicks | None = None) -> None:
         self.ph, self.pa, self.half = ph, pa, minutes_per_half
+        self.incidents, self.kicks = incident_model, kicks
         self._cells: dict[str, Cells] = {}
 
     def cells(self, scope: str) -> Cells:
+        if scope.startswith(("incident_", "kick_")):  # rows 24-32: independent of the goal rates
+            return incidents.cells(self.incidents, self.kicks, self.half, scope)
         if scope not in self._cells:
             ph, pa, m = self.ph, self.pa, self.half
             self._cells[scope] = {
