@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb
 from typing import Any
 
@@ -82,12 +82,17 @@ def first_goal_cells(ph: Fraction, pa: Fraction, minutes: int) -> Cells:
     per = qh * qa
     none = (qh - uh) * (qa - ua)
     home, away = uh * qa, (qh - uh) * ua
-    out: dict[Any, int] = {None: none ** minutes}
+    before = [1]  # none^(t-1) and per^(minutes-t), built by one multiplication each
+    after = [1]
+    for _ in range(minutes):
+        before.append(before[-1] * none)
+        after.append(after[-1] * per)
+    out: dict[Any, int] = {None: before[minutes]}
     for t in range(1, minutes + 1):
-        before, after = none ** (t - 1), per ** (minutes - t)
-        out[(t, HOME)] = before * home * after
-        out[(t, AWAY)] = before * away * after
-    return out, per ** minutes
+        both = before[t - 1] * after[minutes - t]
+        out[(t, HOME)] = both * home
+        out[(t, AWAY)] = both * away
+    return out, after[minutes]
 
 
 @lru_cache(maxsize=64)
@@ -101,6 +106,41 @@ def _plan(keys: tuple[Any, ...], markets: tuple[Market, ...]) -> tuple[tuple[int
         sig = tuple(tuple(m.classify(key)) for m in markets)
         index.append(groups.setdefault(sig, len(groups)))
     return tuple(index), tuple(groups)
+
+
+def _primes(n: int) -> tuple[int, ...]:
+    out, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            out.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    return tuple(out + ([n] if n > 1 else []))
+
+
+def _coprime(n: int, d: int) -> Fraction:
+    """``n/d`` already in lowest terms, without a gcd of two numbers of a thousand bits."""
+    make: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
+    if make is None:  # Python 3.11: the constructor's switch
+        make = partial(Fraction, _normalize=False)
+    out: Fraction = make(n, d)
+    return out
+
+
+def chance(w: int, den: int, primes: tuple[int, ...]) -> Fraction:
+    """``Fraction(w, den)`` for a ``den`` whose prime factors are ``primes`` (every denominator of
+    a scope is a power of the rates' denominators): the common power of 2 is shifted out, and a
+    ``w`` that no odd one of ``primes`` divides is then coprime to ``den`` — no gcd of two numbers
+    of a thousand bits (issue 23's pricing time). Otherwise the gcd."""
+    if w == 0:
+        return Fraction(0)
+    if 2 in primes:
+        k = min((w & -w).bit_length(), (den & -den).bit_length()) - 1
+        w, den = w >> k, den >> k
+    if any(p != 2 and w % p == 0 for p in primes):
+        return Fraction(w, den)  # a common odd factor: the gcd (its power may be large)
+    return _coprime(w, den)
 
 
 @lru_cache(maxsize=64)
@@ -140,6 +180,7 @@ class MatchChances:
     def markets(self, markets: tuple[Market, ...]) -> dict[str, dict[str, Fraction]]:
         """Each selection's chance of winning, for every market (grouped by scope)."""
         out: dict[str, dict[str, Fraction]] = {}
+        primes = _primes(self.ph.denominator * self.pa.denominator * (self.kicks_scale()))
         # the score scopes of one length (both halves) share a grid: their markets are summed together
         scopes = dict.fromkeys("half" if m.scope in ("half1", "half2") else m.scope for m in markets)
         for scope in scopes:
@@ -162,8 +203,15 @@ class MatchChances:
                 for g, sig in enumerate(groups):
                     for sel in sig[i]:
                         acc[sel] += weight[g]
-                out[m.code] = {sel: Fraction(w, den) for sel, w in acc.items()}
+                out[m.code] = {sel: chance(w, den, primes) for sel, w in acc.items()}
         return out
+
+    def kicks_scale(self) -> int:
+        """The product of every denominator the incident and kick scopes use (1 without them)."""
+        q = self.incidents.scale if self.incidents is not None else 1
+        if self.kicks is not None:
+            q *= len(self.kicks.takers[0]) * len(self.kicks.takers[1]) * sum(self.kicks.directions)
+        return q
 
     def market(self, m: Market) -> dict[str, Fraction]:
         """Each selection's chance of winning, summed cell by cell (the plain way)."""
