@@ -17,10 +17,12 @@ import pytest
 from croupier.errors import InvalidSelection, UnknownBetCode, VariantError
 from croupier.games.virtual.football import simulate
 from croupier.games.virtual.football.chances import MatchChances
-from croupier.games.virtual.football.markets import market, markets
+from croupier.games.virtual.football.incidents import FreeKicks, Incidents
+from croupier.games.virtual.football.markets import market, markets, summary
 from croupier.games.virtual.football.match import AWAY, HOME, Match, run
 from croupier.games.virtual.football.variant import FootballVariant, parse_variant
 from croupier.games.virtual.pricing import MIN_ODDS, football_board
+from croupier.games.virtual.sport import NeedDraw, Replay
 from croupier.rng.source import RecordingSource, ReplaySource, seeded
 
 
@@ -31,6 +33,11 @@ def raw() -> dict[str, Any]:
 
 V = parse_variant(raw(), "standard")
 MS = markets(V)
+SCOPES = tuple(dict.fromkeys(m.scope for m in MS))
+
+
+def exact_chances(ph: Fraction, pa: Fraction) -> dict[str, dict[str, Fraction]]:
+    return MatchChances(ph, pa, 45, V.incidents, V.free_kicks).markets(MS)
 
 
 def match(*goals: tuple[int, int]) -> Match:
@@ -138,6 +145,150 @@ def test_000_12_59_row_22_time_of_the_first_goal_and_row_23_first_to_score() -> 
     assert won(match((7, AWAY), (7, HOME)), "first_to_score") == {"2"}  # the order recorded
 
 
+# -- rows 24-32: incidents and free kicks (incidents.py; ASSUMPTIONs in docs/virtual.md) ---------------
+
+def kicks(*rounds: tuple[int, str, int, str]) -> tuple[tuple[int, int, int, str], ...]:
+    """Free-kick rounds as (home shirt, home direction, away shirt, away direction)."""
+    out: list[tuple[int, int, int, str]] = []
+    for r, (hs, hd, as_, ad) in enumerate(rounds, 1):
+        out += [(r, HOME, hs, hd), (r, AWAY, as_, ad)]
+    return tuple(out)
+
+
+KICKS = kicks((10, "goal", 9, "save"), (7, "miss", 23, "woodwork"), (14, "save", 6, "goal"),
+              (10, "woodwork", 17, "miss"), (8, "goal", 10, "goal"))
+M_INC = Match(45, (0, 0), ((10, HOME),), ((12, AWAY, "yellow"), (50, HOME, "red"), (88, AWAY, "penalty")), KICKS)
+
+
+def test_000_12_59_24_yellow_cards_match_and_first_half() -> None:
+    assert won(M_INC, "yellow_cards") == {"yes"} and won(M_INC, "yellow_cards_half1") == {"yes"}
+    late = Match(45, (0, 0), (), ((46, HOME, "yellow"),), KICKS)
+    assert won(late, "yellow_cards") == {"yes"} and won(late, "yellow_cards_half1") == {"no"}
+    assert won(NIL, "yellow_cards") == {"no"}
+
+
+def test_000_12_59_25_red_cards_match_and_first_half() -> None:
+    assert won(M_INC, "red_cards") == {"yes"} and won(M_INC, "red_cards_half1") == {"no"}
+    assert won(Match(45, (0, 0), (), ((45, AWAY, "red"),), KICKS), "red_cards_half1") == {"yes"}
+
+
+def test_000_12_59_26_penalties_match_and_first_half_and_a_penalty_leaves_the_score() -> None:
+    assert won(M_INC, "penalties") == {"yes"} and won(M_INC, "penalties_half1") == {"no"}
+    assert won(M_INC, "correct_score") == {"1-0"}  # ASSUMPTION: the goal draws hold every goal
+    assert won(Match(45, (0, 0), (), ((45, HOME, "yellow"),), KICKS), "penalties") == {"no"}
+
+
+def test_000_12_59_27_first_kick_is_the_home_taker_of_round_one() -> None:
+    assert won(M_INC, "first_kick") == {"10"}
+
+
+def test_000_12_59_28_last_kick_is_the_away_taker_of_the_last_round() -> None:
+    assert won(M_INC, "last_kick") == {"10"}
+    assert won(Match(45, (0, 0), (), (), KICKS[:6]), "last_kick") == {"6"}
+
+
+def test_000_12_59_29_sum_of_every_free_kick_takers_shirt_numbers_over_under() -> None:
+    total = 10 + 9 + 7 + 23 + 14 + 6 + 10 + 17 + 8 + 10  # 114
+    assert total == 114
+    assert won(M_INC, "kick_sum") == {"over 105.5", "under 115.5", "under 125.5"}
+
+
+def test_000_12_59_30_sum_of_the_home_takers_shirt_numbers_over_under() -> None:
+    assert won(M_INC, "kick_sum_home") == {"over 45.5", "under 50.5", "under 55.5"}  # 10 + 7 + 14 + 10 + 8 = 49
+
+
+def test_000_12_59_31_sum_of_the_away_takers_shirt_numbers_over_under() -> None:
+    assert won(M_INC, "kick_sum_away") == {"over 60.5", "under 65.5", "under 70.5"}  # 9 + 23 + 6 + 17 + 10 = 65
+
+
+def test_000_12_59_32_free_kick_direction_of_each_team_in_each_round() -> None:
+    assert won(M_INC, "free_kick_round1") == {"1 goal", "2 save"}
+    assert won(M_INC, "free_kick_round2") == {"1 miss", "2 woodwork"}
+    assert won(M_INC, "free_kick_round5") == {"1 goal", "2 goal"}
+    assert {m.code for m in MS if m.rows == "row 32"} == {f"free_kick_round{r}" for r in range(1, 6)}
+
+
+def test_issue23_a_variant_without_the_incident_models_offers_rows_1_to_23_only() -> None:
+    plain = parse_variant({k: x for k, x in raw().items() if k not in ("incidents", "free_kicks")}, "plain")
+    assert {m.rows for m in markets(plain)}.isdisjoint({f"row {r}" for r in range(24, 33)})
+    rec = RecordingSource(seeded("plain"))
+    run(plain, rec)
+    assert len(rec.draws) == 2 + 2 * 90
+
+
+@pytest.mark.parametrize(("patch", "message"), [
+    ({"incidents": {"yellow": "1/60", "red": "1/1500"}}, "yellow, red and penalty"),
+    ({"incidents": {"yellow": "1/4", "red": "1/4", "penalty": "1/60"}}, "sum under 1"),
+    ({"free_kicks": {"rounds": 0}}, "rounds"),
+    ({"free_kicks": raw()["free_kicks"] | {"home_takers": [7, 7]}}, "distinct shirt numbers"),
+    ({"free_kicks": raw()["free_kicks"] | {"directions": {"goal": 1, "save": 1, "miss": 1}}}, "directions"),
+    ({"free_kicks": raw()["free_kicks"] | {"sum_lines": {"all": ["100"], "home": ["4.5"], "away": ["4.5"]}}},
+     "half number"),
+])
+def test_issue23_bad_incident_and_free_kick_models_are_refused(patch: dict[str, Any], message: str) -> None:
+    with pytest.raises(VariantError, match=message):
+        parse_variant(raw() | patch, "bad")
+
+
+def _every_event(v: FootballVariant, prefix: list[int]) -> list[tuple[Fraction, Match]]:
+    """Every draw sequence of ``run`` for a tiny variant after ``prefix``, with its chance (each
+    draw uniform)."""
+    out: list[tuple[Fraction, Match]] = []
+
+    def walk(values: list[int], p: Fraction) -> None:
+        try:
+            m = run(v, Replay(values))
+        except NeedDraw as need:
+            for x in range(need.n):
+                walk(values + [x], p / need.n)
+            return
+        out.append((p, m))
+    walk(prefix, Fraction(1))
+    return out
+
+
+@pytest.mark.parametrize("model", ["incidents", "free_kicks"])
+def test_issue23_incident_and_kick_chances_equal_every_draw_sequence_of_a_tiny_match(model: str) -> None:
+    """Every draw sequence of a 2 × 1-minute match with incidents (12 values a minute), settled by
+    the markets' own rules, against the exact chances of rows 24-26 (incidents.cells) and of rows
+    1-23; or, the minutes' draws fixed (no goal), every draw of two rounds of kicks from two
+    takers a side, directions weighted 2:1:1:1, against rows 27-32."""
+    inc = Incidents((Fraction(1, 6), Fraction(1, 12), Fraction(1, 12))) if model == "incidents" else None
+    fk = (FreeKicks(2, ((3, 7), (4, 9)), (2, 1, 1, 1), (("11.5", "20.5"), ("5.5", "10.5"), ("8.5", "13.5")))
+          if model == "free_kicks" else None)
+    v = FootballVariant("tiny", "tiny", "test", 1, (Fraction(1, 2),), ((1, 2),), Fraction(9, 10), 40, inc, fk)
+    ms = markets(v)
+    assert any(m.rows == ("row 24" if inc else "row 32") for m in ms)
+    if fk is not None:  # the two form and the four goal draws fixed: the kicks do not depend on them
+        ms = tuple(m for m in ms if m.scope.startswith("kick_"))
+    events = _every_event(v, [] if inc else [0, 0, 1, 1, 1, 1])
+    assert sum(p for p, _ in events) == 1
+    per_scope: dict[tuple[str, Any], Fraction] = {}
+    for p, m in events:
+        for scope in dict.fromkeys(mk.scope for mk in ms):
+            key = (scope, summary(m, scope))
+            per_scope[key] = per_scope.get(key, Fraction(0)) + p
+    exact = MatchChances(Fraction(1, 2), Fraction(1, 2), 1, inc, fk).markets(ms)
+    for mk in ms:
+        brute = dict.fromkeys(mk.selections, Fraction(0))
+        for (scope, key), p in per_scope.items():
+            if scope == mk.scope:
+                for sel in mk.classify(key):
+                    brute[sel] += p
+        assert exact[mk.code] == brute, mk.code
+
+
+def test_issue23_incident_closed_forms_of_the_standard_variant() -> None:
+    got = exact_chances(V.rates[0], V.rates[0])
+    assert got["yellow_cards"]["no"] == (1 - 2 * Fraction(1, 60)) ** 90
+    assert got["red_cards_half1"]["no"] == (1 - 2 * Fraction(1, 1500)) ** 45
+    assert got["penalties"]["yes"] == 1 - (1 - 2 * Fraction(1, 600)) ** 90
+    assert set(got["first_kick"].values()) == {Fraction(1, 5)}
+    assert got["free_kick_round3"]["2 woodwork"] == Fraction(1, 10)
+    home = list(product((7, 8, 10, 11, 14), repeat=5))  # every home taker sequence
+    assert got["kick_sum_home"]["over 50.5"] == Fraction(sum(1 for t in home if sum(t) > 50.5), len(home))
+
+
 def test_bad_input_unknown_selection_and_market_and_a_variant_under_40_seconds() -> None:
     with pytest.raises(InvalidSelection, match="no selection"):
         market(MS, "correct_score").check("9-9")
@@ -186,8 +337,7 @@ def test_chances_equal_a_brute_force_over_every_goal_pattern(rates: tuple[int, i
 
 
 def test_binomial_closed_forms() -> None:
-    c = MatchChances(Fraction(1, 60), Fraction(1, 40), 45)
-    got = c.markets(MS)
+    got = exact_chances(Fraction(1, 60), Fraction(1, 40))
     assert got["goal"]["none"] == (Fraction(59, 60) * Fraction(39, 40)) ** 90
     assert got["team1_scores_half1"]["no"] == Fraction(59, 60) ** 45
     assert got["first_to_score"]["none"] == got["goal"]["none"]
@@ -214,18 +364,20 @@ def test_the_vectorised_simulator_agrees_with_the_exact_chances() -> None:
     """10^6 simulated matches (every minute drawn): each selection's count within a 99%
     interval shared over all selections (Bonferroni)."""
     ph, pa = Fraction(1, 60), Fraction(1, 40)
-    exact = MatchChances(ph, pa, 45).markets(MS)
+    exact = exact_chances(ph, pa)
     z = NormalDist().inv_cdf(1 - 0.01 / (2 * sum(len(m.selections) for m in MS)))
-    _check(simulate.tally(ph, pa, 45, 1_000_000, seed=59), 1_000_000, exact, z)
+    counts = simulate.tally(ph, pa, 45, 1_000_000, seed=59) | simulate.tally_incidents(V, 1_000_000, seed=60)
+    assert set(counts) == set(SCOPES)
+    _check(counts, 1_000_000, exact, z)
 
 
 def test_the_engines_draws_agree_with_the_exact_chances() -> None:
     """3,000 matches from the engine's own draws (HMAC stream) at one pair of rates."""
-    v = FootballVariant("two", "two", "test", 45, (Fraction(1, 50),), V.intervals, V.rtp, 40)
-    exact = MatchChances(Fraction(1, 50), Fraction(1, 50), 45).markets(MS)
+    v = FootballVariant("two", "two", "test", 45, (Fraction(1, 50),), V.intervals, V.rtp, 40, V.incidents,
+                        V.free_kicks)
+    exact = exact_chances(Fraction(1, 50), Fraction(1, 50))
     src = seeded("football-engine")
-    counts: dict[str, Any] = {s: {} for s in simulate.SCOPES}
-    from croupier.games.virtual.football.markets import summary
+    counts: dict[str, Any] = {s: {} for s in SCOPES}
     n = 3_000
     for _ in range(n):
         m = run(v, src)
@@ -240,7 +392,8 @@ def test_a_match_replays_from_its_recorded_draws() -> None:
     rec = RecordingSource(seeded("replay"))
     first = run(V, rec)
     assert run(V, ReplaySource(rec.draws)) == first
-    assert len(rec.draws) == 2 + 2 * 90
+    assert V.free_kicks is not None
+    assert len(rec.draws) == 2 + 3 * 90 + 4 * V.free_kicks.rounds  # forms, goals and incident a minute, kicks
 
 
 # -- odds --------------------------------------------------------------------------------------------
@@ -261,7 +414,7 @@ def test_the_realised_rtp_of_every_market_agrees_with_the_printed_one() -> None:
     board = football_board(V, (2, 3))
     ph, pa = V.rates[2], V.rates[3]
     n = 1_000_000
-    counts = simulate.tally(ph, pa, 45, n, seed=2026)
+    counts = simulate.tally(ph, pa, 45, n, seed=2026) | simulate.tally_incidents(V, n, seed=2027)
     z = NormalDist().inv_cdf(1 - 0.01 / (2 * len(MS)))
     for mk in MS:
         pay = {sel: float(p.odds) for sel, p in board[mk.code].items()}
@@ -274,3 +427,13 @@ def test_the_realised_rtp_of_every_market_agrees_with_the_printed_one() -> None:
         sd = sqrt(max(square / n - mean * mean, 0.0) / n)
         want = float(sum(p.rtp for p in board[mk.code].values()))
         assert abs(mean - want) <= z * sd + 1e-12, mk.code
+
+
+@pytest.mark.parametrize("rates", [(0, 4), (3, 3)])
+def test_issue23_grid_shortcuts_equal_the_plain_cell_sums_of_a_full_match(rates: tuple[int, int]) -> None:
+    """The fast grid sums (grid.py: core diagonals, parity tails, strips; both halves on one grid)
+    equal each market's plain sum over every cell of the 90-minute match, exactly."""
+    c = MatchChances(V.rates[rates[0]], V.rates[rates[1]], 45, V.incidents, V.free_kicks)
+    fast = c.markets(MS)
+    for mk in MS:
+        assert fast[mk.code] == c.market(mk), mk.code

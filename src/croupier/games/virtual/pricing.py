@@ -11,8 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 
 from croupier.games.virtual.football.chances import MatchChances
+from croupier.games.virtual.football.markets import Market as FootballMarket
 from croupier.games.virtual.football.markets import markets as football_markets
 from croupier.games.virtual.football.variant import FootballVariant
 from croupier.games.virtual.race.chances import RaceChances
@@ -27,10 +29,10 @@ MIN_ODDS = Fraction(101, 100)
 
 def odds_for(chance: Fraction, rtp: Fraction) -> Fraction | None:
     """``rtp / chance`` rounded down to 0.01, or None below x1.01 (or for an impossible bet)."""
-    if chance <= 0:
+    if chance.numerator <= 0:
         return None
-    odds = Fraction(rtp.numerator * 100 * chance.denominator // (rtp.denominator * chance.numerator), 100)
-    return odds if odds >= MIN_ODDS else None
+    cents = rtp.numerator * 100 * chance.denominator // (rtp.denominator * chance.numerator)
+    return Fraction(cents, 100) if cents >= 101 else None  # MIN_ODDS
 
 
 @dataclass(frozen=True)
@@ -76,10 +78,23 @@ def priced(chances: dict[str, dict[str, Fraction]], rtp: Fraction) -> dict[str, 
     return out
 
 
+def _incident_scope(m: FootballMarket) -> bool:
+    return m.scope.startswith(("incident_", "kick_"))
+
+
+@lru_cache(maxsize=16)
+def _incident_board(variant: FootballVariant) -> dict[str, dict[str, Price]]:
+    """Rows 24–32 do not depend on the goal rates: priced once per variant, shared by every event
+    (read only)."""
+    chances = MatchChances(Fraction(0), Fraction(0), variant.minutes_per_half, variant.incidents, variant.free_kicks)
+    return priced(chances.markets(tuple(m for m in football_markets(variant) if _incident_scope(m))), variant.rtp)
+
+
 def football_board(variant: FootballVariant, rates: tuple[int, int]) -> dict[str, dict[str, Price]]:
     """Every offered selection of every football market for the event's two goal rates."""
     chances = MatchChances(variant.rates[rates[0]], variant.rates[rates[1]], variant.minutes_per_half)
-    return priced(chances.markets(football_markets(variant)), variant.rtp)
+    goals = tuple(m for m in football_markets(variant) if not _incident_scope(m))
+    return priced(chances.markets(goals), variant.rtp) | _incident_board(variant)
 
 
 def table_tennis_board(variant: TableTennisVariant, form: int) -> dict[str, dict[str, Price]]:

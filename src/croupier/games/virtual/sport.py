@@ -127,13 +127,21 @@ class Sport(ABC):
     def headline(self, core: Any, played: Played) -> str:
         """The result in one line."""
 
+    #: every kind an outcome draw may have (a sport whose draws differ gives them in draw_kind)
+    @property
+    def outcome_kinds(self) -> tuple[str, ...]:
+        return (self.outcome_kind,)
+
+    def draw_kind(self, core: Any, index: int) -> str:
+        """The chance-step kind of draw number ``index`` (from 0) of an event."""
+        return self.form_kind if index < self.form_count(core) else self.outcome_kind
+
     def next_request(self, core: Any, values: Sequence[int]) -> DrawRequest | None:
         """The chance step after ``values``, or None once the event is over."""
         try:
             self.run(core, Replay(values))
         except NeedDraw as need:
-            kind = self.form_kind if len(values) < self.form_count(core) else self.outcome_kind
-            return DrawRequest(kind, need.n)
+            return DrawRequest(self.draw_kind(core, len(values)), need.n)
         return None
 
     def played(self, core: Any, values: Sequence[int]) -> Played:

@@ -12,19 +12,30 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from fractions import Fraction
-from functools import lru_cache
+from functools import lru_cache, partial
 from math import comb
 from typing import Any
 
+from croupier.games.virtual.football import incidents
+from croupier.games.virtual.football.grid import GridPlan, correlate, group_sums, make_plan
+from croupier.games.virtual.football.incidents import FreeKicks, Incidents
 from croupier.games.virtual.football.markets import Market
 from croupier.games.virtual.football.match import AWAY, HOME
 
 Cells = tuple[dict[Any, int], int]  # weight of each summary, and the common denominator
 
 
-def binomial(p: Fraction, n: int) -> tuple[list[int], int]:
+@lru_cache(maxsize=64)
+def _binomial(p: Fraction, n: int) -> tuple[tuple[int, ...], int]:
     u, q = p.numerator, p.denominator
-    return [comb(n, k) * u ** k * (q - u) ** (n - k) for k in range(n + 1)], q ** n
+    return tuple(comb(n, k) * u ** k * (q - u) ** (n - k) for k in range(n + 1)), q ** n
+
+
+def binomial(p: Fraction, n: int) -> tuple[list[int], int]:
+    """A team's goals over ``n`` minutes: each count's weight, and their denominator (a rate comes
+    from the variant's finite list, so each is built once)."""
+    w, d = _binomial(p, n)
+    return list(w), d
 
 
 @lru_cache(maxsize=64)
@@ -41,10 +52,11 @@ def _sign(d: int) -> str:
 
 
 def htft_cells(ph: Fraction, pa: Fraction, half: int) -> Cells:
-    cells, den = score_cells(ph, pa, half)
-    diff: dict[int, int] = {}
-    for (h, a), w in cells.items():
-        diff[h - a] = diff.get(h - a, 0) + w
+    wh, dh = binomial(ph, half)
+    wa, da = binomial(pa, half)
+    # a half's goal difference d = h − a has weight c[d + half] (one correlation of the two teams)
+    diff = {k - half: w for k, w in enumerate(correlate(wh, wa)) if w}
+    den = dh * da
     # the second half's differences in order, with running totals: for each first-half
     # difference d1, the weight of d2 below, at and above -d1 (the match's sign) in O(1)
     ds = sorted(diff)
@@ -70,12 +82,17 @@ def first_goal_cells(ph: Fraction, pa: Fraction, minutes: int) -> Cells:
     per = qh * qa
     none = (qh - uh) * (qa - ua)
     home, away = uh * qa, (qh - uh) * ua
-    out: dict[Any, int] = {None: none ** minutes}
+    before = [1]  # none^(t-1) and per^(minutes-t), built by one multiplication each
+    after = [1]
+    for _ in range(minutes):
+        before.append(before[-1] * none)
+        after.append(after[-1] * per)
+    out: dict[Any, int] = {None: before[minutes]}
     for t in range(1, minutes + 1):
-        before, after = none ** (t - 1), per ** (minutes - t)
-        out[(t, HOME)] = before * home * after
-        out[(t, AWAY)] = before * away * after
-    return out, per ** minutes
+        both = before[t - 1] * after[minutes - t]
+        out[(t, HOME)] = both * home
+        out[(t, AWAY)] = both * away
+    return out, after[minutes]
 
 
 @lru_cache(maxsize=64)
@@ -91,14 +108,63 @@ def _plan(keys: tuple[Any, ...], markets: tuple[Market, ...]) -> tuple[tuple[int
     return tuple(index), tuple(groups)
 
 
-class MatchChances:
-    """The cells of every scope for one event's two goal rates, built once each."""
+def _primes(n: int) -> tuple[int, ...]:
+    out, p = [], 2
+    while p * p <= n:
+        if n % p == 0:
+            out.append(p)
+            while n % p == 0:
+                n //= p
+        p += 1
+    return tuple(out + ([n] if n > 1 else []))
 
-    def __init__(self, ph: Fraction, pa: Fraction, minutes_per_half: int) -> None:
+
+def _coprime(n: int, d: int) -> Fraction:
+    """``n/d`` already in lowest terms, without a gcd of two numbers of a thousand bits."""
+    make: Any = getattr(Fraction, "_from_coprime_ints", None)  # Python 3.12+
+    if make is None:  # Python 3.11: the constructor's switch
+        make = partial(Fraction, _normalize=False)
+    out: Fraction = make(n, d)
+    return out
+
+
+def chance(w: int, den: int, primes: tuple[int, ...]) -> Fraction:
+    """``Fraction(w, den)`` for a ``den`` whose prime factors are ``primes`` (every denominator of
+    a scope is a power of the rates' denominators): the common power of 2 is shifted out, and a
+    ``w`` that no odd one of ``primes`` divides is then coprime to ``den`` — no gcd of two numbers
+    of a thousand bits (issue 23's pricing time). Otherwise the gcd."""
+    if w == 0:
+        return Fraction(0)
+    if 2 in primes:
+        k = min((w & -w).bit_length(), (den & -den).bit_length()) - 1
+        w, den = w >> k, den >> k
+    if any(p != 2 and w % p == 0 for p in primes):
+        return Fraction(w, den)  # a common odd factor: the gcd (its power may be large)
+    return _coprime(w, den)
+
+
+@lru_cache(maxsize=64)
+def _grid_plan(n: int, markets: tuple[Market, ...]) -> GridPlan:
+    """The grid plan of a score scope (grid.py), by every market's reading of every cell."""
+    return make_plan(n, lambda key: tuple(tuple(m.classify(key)) for m in markets))
+
+
+GRID_SCOPES = {"match": 2, "half": 1}  # the score scopes (both halves read one grid), in halves
+
+
+class MatchChances:
+    """The cells of every scope for one event's two goal rates, built once each (the incident and
+    kick scopes of rows 24–32 come from incidents.py, shared by every rate pair)."""
+
+    def __init__(self, ph: Fraction, pa: Fraction, minutes_per_half: int,
+                 incident_model: Incidents | None = None, kicks: FreeKicks | None = None) -> None:
         self.ph, self.pa, self.half = ph, pa, minutes_per_half
+        self.incidents, self.kicks = incident_model, kicks
         self._cells: dict[str, Cells] = {}
 
     def cells(self, scope: str) -> Cells:
+        if scope.startswith(("incident_", "kick_")):  # rows 24-32: independent of the goal rates
+            return incidents.cells(self.incidents, self.kicks, self.half, scope)
         if scope not in self._cells:
             ph, pa, m = self.ph, self.pa, self.half
             self._cells[scope] = {
@@ -114,20 +180,38 @@ class MatchChances:
     def markets(self, markets: tuple[Market, ...]) -> dict[str, dict[str, Fraction]]:
         """Each selection's chance of winning, for every market (grouped by scope)."""
         out: dict[str, dict[str, Fraction]] = {}
-        for scope in dict.fromkeys(m.scope for m in markets):
-            ms = tuple(m for m in markets if m.scope == scope)
-            cells, den = self.cells(scope)
-            index, groups = _plan(tuple(cells), ms)
-            weight = [0] * len(groups)
-            for g, w in zip(index, cells.values(), strict=True):
-                weight[g] += w
+        primes = _primes(self.ph.denominator * self.pa.denominator * (self.kicks_scale()))
+        # the score scopes of one length (both halves) share a grid: their markets are summed together
+        scopes = dict.fromkeys("half" if m.scope in ("half1", "half2") else m.scope for m in markets)
+        for scope in scopes:
+            ms = tuple(m for m in markets if m.scope == scope or (scope == "half" and m.scope in ("half1", "half2")))
+            groups: tuple[tuple[tuple[str, ...], ...], ...]
+            if scope in GRID_SCOPES:
+                n = GRID_SCOPES[scope] * self.half
+                wh, dh = binomial(self.ph, n)
+                wa, da = binomial(self.pa, n)
+                plan = _grid_plan(n, ms)
+                weight, groups, den = group_sums(plan, wh, wa), plan.groups, dh * da
+            else:
+                cells, den = self.cells(scope)
+                index, groups = _plan(tuple(cells), ms)
+                weight = [0] * len(groups)
+                for g, w in zip(index, cells.values(), strict=True):
+                    weight[g] += w
             for i, m in enumerate(ms):
                 acc = dict.fromkeys(m.selections, 0)
                 for g, sig in enumerate(groups):
                     for sel in sig[i]:
                         acc[sel] += weight[g]
-                out[m.code] = {sel: Fraction(w, den) for sel, w in acc.items()}
+                out[m.code] = {sel: chance(w, den, primes) for sel, w in acc.items()}
         return out
+
+    def kicks_scale(self) -> int:
+        """The product of every denominator the incident and kick scopes use (1 without them)."""
+        q = self.incidents.scale if self.incidents is not None else 1
+        if self.kicks is not None:
+            q *= len(self.kicks.takers[0]) * len(self.kicks.takers[1]) * sum(self.kicks.directions)
+        return q
 
     def market(self, m: Market) -> dict[str, Fraction]:
         """Each selection's chance of winning, summed cell by cell (the plain way)."""

@@ -3,8 +3,11 @@ match (its ``scope``) and names the selections that summary makes win.
 
 Scopes: ``match``, ``half1``, ``half2`` read (home goals, away goals) over that span; ``htft``
 reads (first-half result, match result); ``first_match`` and ``first_half1`` read the first goal
-(minute, team) or None. Rows 24–32 (cards, penalties, kicks, shirt numbers) need a model of a
-match's incidents that the rules do not describe; they are not offered (docs/virtual.md)."""
+(minute, team) or None. Rows 24–32 read the incident and free-kick models a variant files
+(incidents.py; the rules describe none): ``incident_<kind>_<span>`` reads whether a yellow card,
+red card or penalty happened in the match or the first half; ``kick_first_home`` and
+``kick_last_away`` a taker's shirt number; ``kick_sum_<all|home|away>`` a sum of the takers'
+shirt numbers; ``kick_round<r>`` the (home, away) directions of round r."""
 
 from __future__ import annotations
 
@@ -14,6 +17,7 @@ from functools import lru_cache
 from typing import Any
 
 from croupier.errors import InvalidSelection, UnknownBetCode
+from croupier.games.virtual.football.incidents import DIRECTIONS, SUMS
 from croupier.games.virtual.football.match import AWAY, HOME, Match
 from croupier.games.virtual.football.variant import FootballVariant
 
@@ -44,7 +48,25 @@ def summary(match: Match, scope: str) -> Any:
         return match.score(scope)
     if scope == "htft":
         return result(*match.score("half1")), result(*match.score("match"))
+    if scope.startswith("incident_"):
+        _, kind, span = scope.split("_")
+        return match.incident_in(kind, span)
+    if scope.startswith("kick_"):
+        return _kick_summary(match, scope)
     return match.first_goal("match" if scope == "first_match" else "half1")
+
+
+def _kick_summary(match: Match, scope: str) -> Any:
+    kicks = {(rnd, team): (shirt, way) for rnd, team, shirt, way in match.kicks}
+    if scope == "kick_first_home":
+        return kicks[1, HOME][0]
+    if scope == "kick_last_away":
+        return kicks[max(r for r, _ in kicks), AWAY][0]
+    if scope.startswith("kick_sum_"):
+        teams = {"all": (HOME, AWAY), "home": (HOME,), "away": (AWAY,)}[scope.removeprefix("kick_sum_")]
+        return sum(shirt for (_, team), (shirt, _) in kicks.items() if team in teams)
+    rnd = int(scope.removeprefix("kick_round"))
+    return kicks[rnd, HOME][1], kicks[rnd, AWAY][1]
 
 
 def result(h: int, a: int) -> str:
@@ -191,7 +213,8 @@ HTFT_SELECTIONS = tuple(f"{a}/{b}" for a in ("1", "X", "2") for b in ("1", "X", 
 
 @lru_cache(maxsize=16)
 def markets(v: FootballVariant) -> tuple[Market, ...]:
-    """Every market of rows 1–23 for the variant (its match length and first-goal intervals)."""
+    """Every market of rows 1–23 for the variant (its match length and first-goal intervals), then
+    rows 24–32 when it files their models."""
     cs, cs_c = _correct_score(4)
     cs_h, cs_hc = _correct_score(3)
     tot, tot_c = _totals(("0.5", "1.5", "2.5", "3.5", "4.5", "5.5"))
@@ -262,7 +285,57 @@ def markets(v: FootballVariant) -> tuple[Market, ...]:
         Market("first_to_score_half1", "First team to score (first half)", "row 23", "first_half1",
                ("1", "2", "none"), _first_team),
     ]
-    return tuple(out)
+    return tuple(out + incident_markets(v))
+
+
+# -- rows 24-32: incidents and free kicks (incidents.py) ----------------------------------------------
+
+def _yes(happened: bool) -> Iterable[str]:
+    return ("yes" if happened else "no",)
+
+
+def _shirt(shirt: int) -> Iterable[str]:
+    return (str(shirt),)
+
+
+def _over_under(lines: tuple[str, ...]) -> Callable[[int], Iterable[str]]:
+    def classify(total: int) -> Iterable[str]:
+        return tuple(f"{'over' if total > float(x) else 'under'} {x}" for x in lines)
+    return classify
+
+
+DIRECTION_SELECTIONS = tuple(f"{t} {d}" for t in ("1", "2") for d in DIRECTIONS)
+
+
+def _directions(pair: tuple[str, str]) -> Iterable[str]:
+    return (f"1 {pair[0]}", f"2 {pair[1]}")
+
+
+def incident_markets(v: FootballVariant) -> list[Market]:
+    """Rows 24–32 for a variant that files the incident and free-kick models."""
+    out = []
+    if v.incidents is not None:
+        for kind, row, what in (("yellow", "24", "Yellow cards"), ("red", "25", "Red cards"),
+                                ("penalty", "26", "Penalties")):
+            code = "yellow_cards" if kind == "yellow" else "red_cards" if kind == "red" else "penalties"
+            out += [Market(code, f"{what} (match)", f"row {row}", f"incident_{kind}_match", ("yes", "no"), _yes),
+                    Market(f"{code}_half1", f"{what} (first half)", f"row {row}", f"incident_{kind}_half1",
+                           ("yes", "no"), _yes)]
+    fk = v.free_kicks
+    if fk is not None:
+        out += [Market("first_kick", "First kick: the home taker's shirt", "row 27", "kick_first_home",
+                       tuple(str(s) for s in fk.takers[HOME]), _shirt),
+                Market("last_kick", "Last kick: the away taker's shirt", "row 28", "kick_last_away",
+                       tuple(str(s) for s in fk.takers[AWAY]), _shirt)]
+        for which, row, lines, what in zip(SUMS, ("29", "30", "31"), fk.lines,
+                                           ("all kicks", "home kicks", "away kicks"), strict=True):
+            out.append(Market("kick_sum" if which == "all" else f"kick_sum_{which}",
+                              f"Sum of the takers' shirt numbers ({what}) over/under", f"row {row}",
+                              f"kick_sum_{which}", tuple(f"{side} {x}" for x in lines for side in ("over", "under")),
+                              _over_under(lines)))
+        out += [Market(f"free_kick_round{r}", f"Free-kick directions, round {r}", "row 32", f"kick_round{r}",
+                       DIRECTION_SELECTIONS, _directions) for r in range(1, fk.rounds + 1)]
+    return out
 
 
 def market(markets_: tuple[Market, ...], code: str) -> Market:

@@ -1,5 +1,6 @@
 """Virtual Football (000 §12.59) as a :class:`~croupier.games.virtual.sport.Sport`: two ``form``
-draws are the teams' goal rates, then one ``goal`` draw per team per minute (:mod:`.match`)."""
+draws are the teams' goal rates, then one ``goal`` draw per team per minute, an ``incident`` draw
+per minute and the free kicks' ``kick`` draws when the variant files those models (:mod:`.match`)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,21 @@ def _board(core: FootballVariant, forms: tuple[int, int]) -> Board:
 
 class Football(Sport):
     outcome_kind = "goal"
+
+    @property
+    def outcome_kinds(self) -> tuple[str, ...]:
+        return ("goal", "incident", "kick")
+
+    def draw_kind(self, core: FootballVariant, index: int) -> str:
+        """Two ``form`` draws, then per minute two ``goal`` draws (and an ``incident`` draw with
+        [incidents]), then the ``kick`` draws of the free-kick rounds (match.py)."""
+        if index < 2:
+            return self.form_kind
+        per = 3 if core.incidents is not None else 2
+        k = index - 2
+        if k >= per * 2 * core.minutes_per_half:
+            return "kick"
+        return "goal" if k % per < 2 else "incident"
 
     def parse(self, raw: dict[str, Any], name: str) -> FootballVariant:
         return parse_variant(raw, name)
@@ -61,6 +77,8 @@ class Football(Sport):
         match: Match = played.detail
         return {"rates": [str(core.rates[i]) for i in played.forms],
                 "goals": [[minute, team + 1] for minute, team in match.goals],
+                "incidents": [[minute, team + 1, kind] for minute, team, kind in match.incidents],
+                "free_kicks": [[rnd, team + 1, shirt, way] for rnd, team, shirt, way in match.kicks],
                 "half_time": list(match.score("half1")), "full_time": list(match.score("match"))}
 
     def headline(self, core: FootballVariant, played: Played) -> str:

@@ -1,5 +1,6 @@
 """A virtual football variant as data (``variants/football/*.toml``): the match's length, the goal
-rates a team may be given for an event, the first-goal intervals and the margin."""
+rates a team may be given for an event, the first-goal intervals, the margin, and the incident
+and free-kick models of rows 24–32 (incidents.py)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,12 @@ from typing import Any
 
 from croupier.errors import VariantError
 from croupier.games.virtual import fields as F
+from croupier.games.virtual.football.incidents import (
+    FreeKicks,
+    Incidents,
+    parse_free_kicks,
+    parse_incidents,
+)
 
 
 @dataclass(frozen=True)
@@ -23,6 +30,10 @@ class FootballVariant:
     intervals: tuple[tuple[int, int], ...]
     rtp: Fraction
     betting_seconds: int
+    #: rows 24–26: cards and penalties a minute (None: those rows are not offered; incidents.py)
+    incidents: Incidents | None = None
+    #: rows 27–32: the free-kick rounds (None: not offered)
+    free_kicks: FreeKicks | None = None
 
 
 def parse_variant(raw: dict[str, Any], name: str) -> FootballVariant:
@@ -41,4 +52,5 @@ def parse_variant(raw: dict[str, Any], name: str) -> FootballVariant:
     rtp = F.rtp(raw, name)
     seconds = F.betting_seconds(raw, name, "000 §12.59")
     return FootballVariant(name, str(raw.get("title", name)), str(raw.get("source", "")), minutes,
-                           rates, intervals, rtp, seconds)
+                           rates, intervals, rtp, seconds, parse_incidents(raw.get("incidents"), name),
+                           parse_free_kicks(raw.get("free_kicks"), name))

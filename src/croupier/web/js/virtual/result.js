@@ -56,19 +56,28 @@ async function race(view, result, fast) {
 
 const ordinal = (p) => `${p}${p % 10 === 1 && p !== 11 ? "st" : p % 10 === 2 && p !== 12 ? "nd" : p % 10 === 3 && p !== 13 ? "rd" : "th"}`;
 
-// The match clock runs 0 to 90; each goal is ticked at its minute with the score.
+const INCIDENT = { yellow: "yellow card", red: "red card", penalty: "penalty awarded" };
+
+// The match clock runs 0 to 90; each goal is ticked at its minute with the score, each incident
+// (cards, penalties: 12.59 rows 24-26) at its minute; then the free-kick rounds (rows 27-32).
 async function football(view, result, fast) {
   const score = el("p", { class: "score", dataset: { score: "0:0" } }, "0:0");
   const clock = el("span", { class: "clock" }, "0'");
   const ticker = el("ol", { class: "ticker", "aria-label": "Match ticker" });
   view.replaceChildren(el("div", { class: "scoreboard" }, el("span", {}, "Team 1"), score, el("span", {}, "Team 2"), clock), ticker);
   const goals = [...result.goals];
+  const incidents = [...(result.incidents || [])];
   const s = [0, 0];
   for (let minute = 1; minute <= 90; minute += 1) {
     while (goals.length && goals[0][0] === minute) {
       const [, team] = goals.shift();
       s[team - 1] += 1;
       ticker.append(el("li", { dataset: { minute: String(minute), team: String(team) } }, `${minute}' goal, Team ${team}: ${s[0]}:${s[1]}`));
+    }
+    while (incidents.length && incidents[0][0] === minute) {
+      const [, team, kind] = incidents.shift();
+      ticker.append(el("li", { class: `incident ${kind}`, dataset: { minute: String(minute), team: String(team), incident: kind } },
+        `${minute}' ${INCIDENT[kind] || kind}, Team ${team}`));
     }
     score.textContent = `${s[0]}:${s[1]}`;
     score.dataset.score = score.textContent;
@@ -77,6 +86,11 @@ async function football(view, result, fast) {
     if (!fast && minute % 2 === 0) await sleep(STEP_MS);
   }
   ticker.append(el("li", { class: "muted", dataset: { full: "1" } }, `Full time ${result.full_time.join(":")}`));
+  for (const [round, team, shirt, way] of result.free_kicks || []) {
+    ticker.append(el("li", { class: "free-kick", dataset: { round: String(round), team: String(team), shirt: String(shirt), direction: way } },
+      `Free kick round ${round}, Team ${team}: #${shirt}, ${way}`));
+    if (!fast) await sleep(STEP_MS * 3);
+  }
 }
 
 // The points of the first game, then each set's score.
