@@ -417,7 +417,8 @@ async def play_round(body: S.RoundIn, request: Request, me: MeChecked) -> Respon
 async def get_history(request: Request, player: Me,
                       limit: int = Query(50, ge=1, le=200),
                       before: int | None = Query(None, ge=1)) -> dict[str, Any]:
-    items = await run_in_threadpool(_platform(request).read,
+    # issue 24 point 4: off the primary when a replica has caught up (store/replica.py)
+    items = await run_in_threadpool(_platform(request).read_replica,
                                     lambda s: history.history(s, player, limit, before))
     return {"items": items}
 
@@ -425,7 +426,7 @@ async def get_history(request: Request, player: Me,
 @router.get("/history/{round_id}", response_model=S.RoundRecallOut)
 async def recall(round_id: int, request: Request,
                  player: Me) -> dict[str, Any]:
-    return await run_in_threadpool(_platform(request).read,
+    return await run_in_threadpool(_platform(request).read_replica,  # issue 24 point 4
                                    lambda s: history.recall(s, player, round_id))
 
 

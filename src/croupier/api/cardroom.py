@@ -194,21 +194,22 @@ async def predeal(table_id: str, body: PredealIn, request: Request, player: Me) 
 async def my_hands(request: Request, player: Me, table_id: str | None = Query(None, max_length=40),
                    limit: int = Query(20, ge=1, le=100)) -> dict[str, Any]:
     p = _platform(request)
-    return {"items": await run_in_threadpool(p.read, lambda s: history.hands_of(s, player.id, table_id, limit))}
+    return {"items": await run_in_threadpool(  # issue 24 point 4: off the primary if caught up
+        p.read_replica, lambda s: history.hands_of(s, player.id, table_id, limit))}
 
 
 @router.get("/hands/{hand_id}")
 async def hand_history(hand_id: RowId, request: Request, player: Me) -> dict[str, Any]:
     """A hand you played, as you may see it: your hole cards and those shown at showdown."""
     p = _platform(request)
-    return await run_in_threadpool(p.read, lambda s: history.hand_view(s, hand_id, player.id))
+    return await run_in_threadpool(p.read_replica, lambda s: history.hand_view(s, hand_id, player.id))
 
 
 @router.get("/hands/{hand_id}/replay")
 async def hand_replay(hand_id: RowId, request: Request, player: Me) -> dict[str, Any]:
     """Replay a hand you played from its stored record: the same events and settlement."""
     p = _platform(request)
-    return await run_in_threadpool(p.read, lambda s: history.replay(s, hand_id, player.id))
+    return await run_in_threadpool(p.read_replica, lambda s: history.replay(s, hand_id, player.id))
 
 
 @router.get("/seeds/{table_id}")

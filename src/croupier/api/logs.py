@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import logging
-from contextvars import ContextVar
 from datetime import UTC, datetime
 from typing import Any
 
-#: the request id of the request being served (log lines written meanwhile carry it)
-REQUEST_ID: ContextVar[str] = ContextVar("croupier_request_id", default="-")
+# the request id of the request being served: log lines written meanwhile carry it (``-`` outside
+# a request); the same variable stamps the monitoring record (platform/request_id.py)
+from croupier.platform.request_id import REQUEST_ID, current
+
+__all__ = ["REQUEST_ID", "JsonFormatter", "RequestIdFilter", "configure_logging"]
 
 
 class RequestIdFilter(logging.Filter):
@@ -19,7 +21,7 @@ class RequestIdFilter(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         if not hasattr(record, "request_id"):
-            record.request_id = REQUEST_ID.get()
+            record.request_id = current() or "-"
         return True
 
 
@@ -34,7 +36,7 @@ class JsonFormatter(logging.Formatter):
             "level": record.levelname.lower(),
             "logger": record.name,
             "message": record.getMessage(),
-            "request_id": getattr(record, "request_id", None) or REQUEST_ID.get(),
+            "request_id": getattr(record, "request_id", None) or current() or "-",
         }
         for key in ("route", "status", "duration_ms"):
             if hasattr(record, key):

@@ -106,6 +106,7 @@ class Command:
     token_hash: str
     bet: Any  # a betpath.TableBet or betpath.SingleRound
     result: Any = None  # a response dict, a CroupierError, or DEFERRED
+    request_id: str | None = None  # issue 24: the submitting request's, for the monitoring record
     # filled while judging
     bets: list[BetRequest] = field(default_factory=list)
 
@@ -408,8 +409,8 @@ def _write(session: Session, w: _Writes, players: dict[int, _PlayerState],
             r["play_id"] = play_id
         bets += rows
         audit.append(session, "bet", player_id=pid, round_id=rid, play_id=play_id, amount=total,
-                     currency=cur, account="cash", ref=f"bet:{slip_key}",
-                     now=now)  # protection (issue 7): 001 §5.2.10
+                     currency=cur, account="cash", ref=f"bet:{slip_key}", now=now,
+                     request_id=c.request_id)  # protection (issue 7): 001 §5.2.10
         stored.append({"scope": c.scope, "key": c.key, "request_hash": c.request_hash,
                        "status_code": c.status, "response": c.result, "created_at": now})
     for _pid, _rid, st in w.plays:
@@ -608,11 +609,11 @@ def _write_rounds(session: Session, played: list[_Played], players: dict[int, _P
         # protection (issue 7): 001 §5.2.10 — the bet and its win in the monitoring record
         audit.append(session, "bet", player_id=p.id, round_id=round_id, play_id=play_id,
                      amount=x.total, currency=cur, account="cash", ref=f"bet:{slip_key}",
-                     now=now)
+                     now=now, request_id=c.request_id)
         if returned > 0:
             audit.append(session, "win", player_id=p.id, round_id=round_id, play_id=play_id,
                          amount=returned, currency=cur, account="cash",
-                         ref=f"payout:{play_id}", now=now)
+                         ref=f"payout:{play_id}", now=now, request_id=c.request_id)
         g = x.pair.guards
         c.result = {
             "round_id": round_id, "kind": "single", "table_id": None,

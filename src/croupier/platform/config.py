@@ -26,6 +26,11 @@
 * ``CROUPIER_SHOW_PICK_SECONDS`` [the variant's ``pick_seconds``]: the decision window of a show
   bonus (Crazy Time's Cash Hunt pick and flapper choice, issue 18) at every show table of this
   server; show tables are listed in ``CROUPIER_EXTRA_TABLES`` (``ct-eur:crazy_time:standard:EUR``)
+* ``CROUPIER_REPLICA_URL`` [none]: a PostgreSQL hot standby of the primary (issue 24 point 4);
+  Games History, recall and the back office's reports read from it when it has caught up
+  (``store/replica.py``), nothing that moves money ever does
+* ``CROUPIER_REPLICA_WAIT_SECONDS`` [0.1]: how long such a read waits for the replica to replay
+  up to the primary's position before it is served by the primary instead
 * ``CROUPIER_RATE_LIMITS`` [1]: per-address rate limits on registration, login and deposits
   (api/strict.py; benchmarks that register many players from one address turn them off)
 """
@@ -37,7 +42,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from croupier.errors import CroupierError
-from croupier.store.db import default_url
+from croupier.store.db import default_replica_url, default_url
 
 SOURCES = ("rng", "live")
 #: issue 16: games whose table rounds wait for players' decisions run on a live table only
@@ -189,6 +194,11 @@ class Settings:
     autoplay_spin_seconds: float = 0.0
     #: issue 18: a show bonus's decision window in seconds (None: the variant's ``pick_seconds``)
     show_pick_seconds: float | None = None
+    #: issue 24 point 4: a PostgreSQL hot standby for Games History, recall and reports
+    replica_url: str | None = None
+    #: how long a replica read waits for the replica to catch up before the primary serves it
+    #: (ASSUMPTION: 0.1 s, a local standby replays within milliseconds)
+    replica_wait_seconds: float = 0.1
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -215,5 +225,7 @@ class Settings:
             rate_limits=_flag("CROUPIER_RATE_LIMITS", True),
             autoplay_spin_seconds=_float("CROUPIER_AUTOPLAY_SPIN_SECONDS", 0.0),
             show_pick_seconds=_float("CROUPIER_SHOW_PICK_SECONDS", 0.0) or None,  # issue 18
+            replica_url=default_replica_url(),  # issue 24 point 4
+            replica_wait_seconds=_float("CROUPIER_REPLICA_WAIT_SECONDS", 0.1),
         )
         return replace(base, **overrides)

@@ -39,7 +39,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
-from croupier.platform import batchbets, metrics
+from croupier.platform import batchbets, metrics, request_id
 from croupier.platform.betpath import WROTE, SingleRound, TableBet
 from croupier.platform.service import Idem, KeyTaken, Outcome, Platform
 from croupier.platform.writers import BatchWriter, hand_to_loops
@@ -92,6 +92,9 @@ class _Job:
     fn: Callable[[Session], Any]
     auth: tuple[int, str]
     future: Future[Outcome] | _LoopResult = field(default_factory=Future)
+    #: issue 24: the request that submitted it (taken on the submitting thread), for the
+    #: monitoring record's entries written on the writer thread
+    request_id: str | None = field(default_factory=request_id.current)
 
 
 class GroupCommit(BatchWriter[_Job]):
@@ -136,8 +139,9 @@ class GroupCommit(BatchWriter[_Job]):
 
     def _single(self, job: _Job) -> None:
         try:
-            job.future.set_result(self.platform.run_idempotent(job.idem, job.status, job.fn,
-                                                               job.auth))
+            with request_id.bound(job.request_id):
+                job.future.set_result(self.platform.run_idempotent(job.idem, job.status, job.fn,
+                                                                   job.auth))
         except BaseException as exc:  # noqa: BLE001 - handed to the caller
             job.future.set_exception(exc)
 
@@ -192,7 +196,7 @@ class GroupCommit(BatchWriter[_Job]):
         anything unexpected the batch is rolled back and each command runs on its own."""
         p = self.platform
         cmds = [batchbets.Command(j.idem.scope, j.idem.key, j.idem.request_hash, j.status,
-                                  j.auth[1], j.fn) for j in jobs]
+                                  j.auth[1], j.fn, request_id=j.request_id) for j in jobs]
         for attempt in range(4):
             try:
                 with UnitOfWork(p.db) as uow:
@@ -236,7 +240,9 @@ class GroupCommit(BatchWriter[_Job]):
                 # of one bet-path call (Platform.bet_in / play_in) should come here
                 s.info[WROTE] = True
                 try:
-                    results.append(p.idempotent_body(job.idem, job.status, job.fn, job.auth)(s))
+                    with request_id.bound(job.request_id):
+                        results.append(p.idempotent_body(job.idem, job.status, job.fn,
+                                                         job.auth)(s))
                 except CroupierError as exc:
                     if s.info.get(WROTE, True):
                         raise _Rerun from exc  # it had written: undo the batch, run one by one

@@ -10,7 +10,9 @@ Each quantity is counted in one place:
 * table phases: the table runners' published events (:func:`observe_event`);
 * runner lock acquisitions and takeovers: :func:`~croupier.platform.runner.supervise`;
 * WebSocket connections: the table socket (``api/app.table_ws``);
-* the ledger audit's last result: :meth:`~croupier.platform.service.Platform.audit`.
+* the ledger audit's last result: :meth:`~croupier.platform.service.Platform.audit`;
+* reads that may use the replica, by who served them (issue 24 point 4):
+  :meth:`~croupier.platform.service.Platform.read_replica`.
 
 Several worker processes (``croupier serve --workers N``): when ``PROMETHEUS_MULTIPROC_DIR`` is
 set before the workers start (``croupier serve`` sets it to a fresh directory), prometheus-client
@@ -62,6 +64,10 @@ AUDIT_OK = Gauge("croupier_ledger_audit_ok", "1 if the last ledger audit held, 0
 AUDIT_PROBLEMS = Gauge("croupier_ledger_audit_problems",
                        "accounts the last ledger audit found wrong (mismatched or negative)",
                        multiprocess_mode="mostrecent")
+REPLICA_READS = Counter("croupier_replica_reads",
+                        "reads that may be served off the primary (history, recall, reports), by "
+                        "who served them: replica, or the primary because the replica was "
+                        "lagging, unavailable or not a standby", ["served_by"])
 AUDIT_TIME = Gauge("croupier_ledger_audit_timestamp_seconds", "when the last ledger audit ran",
                    multiprocess_mode="mostrecent")
 
@@ -72,6 +78,10 @@ def bet_accepted(kind: str) -> None:
 
 def bet_refused(kind: str, reason: str) -> None:
     BETS_REFUSED.labels(kind, reason).inc()
+
+
+def replica_read(served_by: str) -> None:
+    REPLICA_READS.labels(served_by).inc()
 
 
 def batch(size: int) -> None:

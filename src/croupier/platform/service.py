@@ -19,7 +19,7 @@ from typing import Any, TypeVar, cast
 from sqlalchemy import Table, select
 from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError
@@ -46,7 +46,10 @@ from croupier.platform.errors import IdempotencyConflict, Unauthorized
 from croupier.platform.ledger import Ledger, LedgerAudit, audit
 from croupier.platform.rounds import SlipBet
 from croupier.platform.tables import RoundReport
-from croupier.store import crash_models  # noqa: F401  (issue 17: the crash tables' schema)
+from croupier.store import (
+    crash_models,  # noqa: F401  (issue 17: the crash tables' schema)
+    replica,
+)
 from croupier.store.cardroom_models import CardroomTable  # noqa: F401  (issue 21: the card room)
 from croupier.store.db import Database, open_database
 from croupier.store.draw_models import DrawTicket  # noqa: F401  (issue 20: the draw tickets' schema)
@@ -108,7 +111,7 @@ def player_dict(p: Player) -> dict[str, Any]:
 class Platform:
     def __init__(self, settings: Settings, db: Database | None = None, clock: Clock = utcnow) -> None:
         self.settings = settings
-        self.db = db or open_database(settings.database_url)
+        self.db = db or open_database(settings.database_url, settings.replica_url)
         self.clock = clock
         self.hasher = players.password_hasher(settings.argon2_fast)
         self._identities: dict[str, Player] = {}
@@ -137,6 +140,24 @@ class Platform:
                     raise
                 time.sleep(0.005 * (attempt + 1))
         raise RuntimeError("unreachable")  # pragma: no cover
+
+    def read_replica(self, fn: Callable[[Session], T]) -> T:
+        """A read that may be served off the primary (issue 24 point 4): Games History, recall,
+        reports. The replica serves it when it has caught up with the primary (the lag rule of
+        ``store/replica.py``), else the primary does. Never for anything that moves money: such
+        reads happen inside the command's own unit of work, on the primary."""
+        engine, served = replica.choose(self.db, self.settings.replica_wait_seconds)
+        if served == "replica":
+            try:
+                with UnitOfWork(self.db, readonly=True, bind=engine) as uow:
+                    out = fn(uow.session)
+                metrics.replica_read(served)
+                return out
+            except DBAPIError:  # the standby failed the read (gone, a recovery conflict)
+                served = "unavailable"
+        if served != "no_replica":
+            metrics.replica_read(served)
+        return self.read(fn)
 
     def read(self, fn: Callable[[Session], T]) -> T:
         with UnitOfWork(self.db, readonly=True) as uow:

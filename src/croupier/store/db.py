@@ -6,6 +6,11 @@ without it the store is ``sqlite:///var/croupier.sqlite3`` (relative to the work
 SQLite write transactions start with ``BEGIN IMMEDIATE``: writers queue on the file lock at the
 start of the transaction, so a read-then-write (check a balance, then debit) can never be overtaken
 by another writer. Read-only units of work use a second engine with plain deferred ``BEGIN``.
+
+``CROUPIER_REPLICA_URL`` (issue 24 point 4, PostgreSQL only) adds a third engine, ``replica``: a
+hot standby in streaming replication, for the reads that may be served off the primary (Games
+History, recall, reports: ``store/replica.py`` decides per read). Nothing that moves money ever
+reads or writes through it.
 """
 
 from __future__ import annotations
@@ -21,11 +26,23 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import InvalidatePoolError
 
+from croupier.errors import CroupierError
+
 DEFAULT_SQLITE = "var/croupier.sqlite3"
 
 
 def default_url() -> str:
     return os.environ.get("CROUPIER_DATABASE_URL") or f"sqlite:///{DEFAULT_SQLITE}"
+
+
+def default_replica_url() -> str | None:
+    return os.environ.get("CROUPIER_REPLICA_URL") or None
+
+
+class ReplicaNeedsPostgres(CroupierError, ValueError):
+    """A replica configured for a store that is not PostgreSQL (an SQLite file has none)."""
+
+    code = "replica_needs_postgresql"
 
 
 def _sqlite_engine(url: str, immediate: bool) -> Engine:
@@ -59,6 +76,8 @@ class Database:
     #: SQLite: writers of this process queue on this lock before ``BEGIN IMMEDIATE``, instead of
     #: polling the file lock (SQLite's busy handler sleeps and is unfair under load).
     write_lock: threading.Lock = field(default_factory=threading.Lock)
+    #: issue 24: a PostgreSQL hot standby of ``write`` (``CROUPIER_REPLICA_URL``), or None
+    replica: Engine | None = None
 
     @property
     def dialect(self) -> str:
@@ -72,11 +91,19 @@ class Database:
         self.write.dispose()
         if self.read is not self.write:
             self.read.dispose()
+        if self.replica is not None:
+            self.replica.dispose()
 
 
-def open_database(url: str | None = None) -> Database:
+def open_database(url: str | None = None, replica_url: str | None = None) -> Database:
     url = url or default_url()
     parsed = make_url(url)
+    if replica_url and parsed.get_backend_name() != "postgresql":
+        raise ReplicaNeedsPostgres("CROUPIER_REPLICA_URL: a replica is a PostgreSQL standby of a "
+                                   f"PostgreSQL primary; the store is {parsed.get_backend_name()}")
+    if replica_url and make_url(replica_url).get_backend_name() != "postgresql":
+        raise ReplicaNeedsPostgres(f"CROUPIER_REPLICA_URL: {make_url(replica_url).drivername} is "
+                                   "not PostgreSQL")
     if parsed.get_backend_name() == "sqlite":
         db_path = parsed.database
         if db_path and db_path != ":memory:":
@@ -88,7 +115,11 @@ def open_database(url: str | None = None) -> Database:
     # account ids per connection). FIFO hands out every pooled connection in turn.
     eng = create_engine(url, pool_size=20, max_overflow=20, pool_use_lifo=True)
     _ping_when_idle(eng)
-    return Database(url, _forget_on_rollback(eng), eng)
+    replica = None
+    if replica_url:
+        replica = create_engine(replica_url, pool_size=10, max_overflow=10, pool_use_lifo=True)
+        _ping_when_idle(replica)
+    return Database(url, _forget_on_rollback(eng), eng, replica=replica)
 
 
 def _forget_on_rollback(eng: Engine) -> Engine:

@@ -177,6 +177,9 @@ class AuditEntry(Base):
     currency: Mapped[str] = mapped_column(String(3))
     account: Mapped[str] = mapped_column(String(10))
     ref: Mapped[str] = mapped_column(String(120))
+    #: issue 24: the ``X-Request-ID`` of the HTTP request that wrote it (None: no request, or
+    #: written before migration 0020); hashed when present
+    request_id: Mapped[str | None] = mapped_column(String(100), nullable=True)
     prev_hash: Mapped[str] = mapped_column(String(64))
     hash: Mapped[str] = mapped_column(String(64))
 

@@ -8,15 +8,21 @@ from __future__ import annotations
 
 from types import TracebackType
 
+from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from croupier.store.db import Database
 
 
 class UnitOfWork:
-    def __init__(self, db: Database, readonly: bool = False) -> None:
+    def __init__(self, db: Database, readonly: bool = False, bind: Engine | None = None) -> None:
+        """``bind``: a read-only unit of work on another engine than ``db.read`` (the replica,
+        issue 24 point 4: ``store/replica.py``)."""
+        if bind is not None and not readonly:
+            raise ValueError("only a read-only unit of work runs on another engine")
         self.db = db
         self.readonly = readonly
+        self.bind = bind
         self._session: Session | None = None
         self._locked = False
 
@@ -27,7 +33,7 @@ class UnitOfWork:
         return self._session
 
     def __enter__(self) -> UnitOfWork:
-        engine = self.db.read if self.readonly else self.db.write
+        engine = self.bind or (self.db.read if self.readonly else self.db.write)
         self._locked = not self.readonly and self.db.is_sqlite
         if self._locked:
             self.db.write_lock.acquire()

@@ -6,6 +6,13 @@ Entry ``n`` carries ``prev_hash`` = the hash of entry ``n - 1`` (64 zeros for th
 ``prev_hash``. Editing an entry breaks its hash; deleting or moving one breaks the sequence and
 the next entry's ``prev_hash``; cutting the tail disagrees with the chain's head row.
 
+Issue 24 point 3: an entry written while an HTTP request is served carries that request's id
+(``request_id``, the ``X-Request-ID`` the request front took or made, also on its log lines;
+None for an entry no request wrote, e.g. a table runner's settlement). An entry with a request id
+hashes it too; an entry without one hashes exactly the fields it hashed before the column existed,
+so a chain written before migration 0020 still verifies, and adding, removing or editing a request
+id breaks the entry's hash like any other edit.
+
 Appends are collected during a unit of work and written in the session's ``before_commit``: the
 chain head is locked last, after every other lock the transaction takes, so it cannot deadlock
 with the ledger's row locks and is held only for the inserts and the commit.
@@ -24,6 +31,7 @@ from typing import Any, TextIO, cast
 from sqlalchemy import Table, event, select
 from sqlalchemy.orm import Session
 
+from croupier.platform import request_id as request_ids
 from croupier.platform.clock import aware
 from croupier.store import bulk
 from croupier.store.protection_models import AuditEntry, AuditHead
@@ -48,19 +56,23 @@ _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_asci
 
 def entry_hash(entry: dict[str, Any]) -> str:
     body = {k: entry[k] for k in FIELDS}
+    if entry.get("request_id") is not None:  # issue 24: hashed when there is one
+        body["request_id"] = entry["request_id"]
     return hashlib.sha256(_CANONICAL.encode(body).encode()).hexdigest()
 
 
 def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
            play_id: int | None, amount: int, currency: str, account: str, ref: str,
-           now: datetime) -> None:
-    """Queue an entry; it is chained and written when the unit of work commits."""
+           now: datetime, request_id: str | None = None) -> None:
+    """Queue an entry; it is chained and written when the unit of work commits. ``request_id``:
+    the id of the request that made it (default: the request being served, if any)."""
     if kind not in KINDS:
         raise ValueError(f"an audit entry is one of {', '.join(KINDS)}, not {kind!r}")
     pending: list[dict[str, Any]] = session.info.setdefault(_PENDING, [])
     pending.append({"at": at_text(now), "kind": kind, "player_id": player_id,
                     "round_id": round_id, "play_id": play_id, "amount": amount,
-                    "currency": currency, "account": account, "ref": ref})
+                    "currency": currency, "account": account, "ref": ref,
+                    "request_id": request_id or request_ids.current()})
 
 
 @cache
@@ -113,7 +125,7 @@ def row_dict(e: AuditEntry) -> dict[str, Any]:
     return {"seq": e.seq, "at": e.at, "kind": e.kind, "player_id": e.player_id,
             "round_id": e.round_id, "play_id": e.play_id, "amount": e.amount,
             "currency": e.currency, "account": e.account, "ref": e.ref,
-            "prev_hash": e.prev_hash, "hash": e.hash}
+            "request_id": e.request_id, "prev_hash": e.prev_hash, "hash": e.hash}
 
 
 def entries(session: Session, batch: int = 5000) -> Iterator[dict[str, Any]]:
