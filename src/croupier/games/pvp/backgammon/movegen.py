@@ -28,6 +28,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, types
 from numba.core import cgutils
+from numba.cpython.unsafe import numbers as _bits
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
@@ -41,6 +42,10 @@ def _inline(fn: F) -> F:
     a call between compiled functions costs more than these small rules)."""
     return cast(F, njit(cache=True, inline="always")(fn))
 
+
+# the bit scans of LLVM (an intrinsic each; typed Any: numba's own typing hides their argument)
+leading_zeros: Any = _bits.leading_zeros
+trailing_zeros: Any = _bits.trailing_zeros
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
@@ -100,7 +105,11 @@ M_KEY: Final = M_FTABLE + _TABLE
 M_PKEY: Final = M_KEY + NKEY
 M_META: Final = M_PKEY + PKEY   # node table mask, stamp; final table mask, stamp
 M_STAMP: Final = M_META + 4      # the last stamp given
-M_SIZE: Final = M_STAMP + 1
+M_OCC: Final = M_STAMP + 1       # per node: its occupied points (bit p: the mover has one on p)
+M_SIZE: Final = M_OCC + MAX_NODES
+
+HOME_OUT: Final = ((1 << 26) - 1) ^ ((1 << 7) - 1)  # points 7..25: not every checker home
+POINTS: Final = ((1 << 25) - 1) ^ 1                  # points 1..24
 
 
 class Workspace:
@@ -203,9 +212,10 @@ def _apply(rows: I8, r: int, cells: tuple[int, int, int, int, int, int], sign: i
 
 @_inline
 def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
-              block_at: int) -> int:
+              block_at: int, occ: int) -> int:
     """Whether one checker of row ``r`` may move from ``frm`` (25: the bar) by ``die``: ``-1``
-    if not, else ``2 * to + hit`` (``to`` 0: borne off). The row is left as it was."""
+    if not, else ``2 * to + hit`` (``to`` 0: borne off). ``occ``: the row's occupied points
+    (:func:`occupied`). The row is left as it was."""
     if frm == 25:
         if rows[r, 25] == 0:
             return -1
@@ -220,13 +230,10 @@ def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
             return -1  # Long: the head's checkers for this turn have left
         to = frm - die
         if to < 1:
-            for p in range(7, 26):
-                if rows[r, p]:
-                    return -1  # bearing off only with every checker home
-            if to < 0:
-                for p in range(frm + 1, 7):
-                    if rows[r, p]:
-                        return -1
+            if occ & HOME_OUT:
+                return -1  # bearing off only with every checker home
+            if to < 0 and occ >> (frm + 1):
+                return -1  # a higher point is occupied
             # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die
             # is higher than every occupied point (standard; ASSUMPTION of the extract)
             return 0
@@ -244,13 +251,52 @@ def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
     return 2 * to + hit
 
 
+@_inline
+def occupied(rows: I8, r: int) -> int:
+    """The points 1..25 where row ``r`` has a checker, as bits."""
+    m = 0
+    for p in range(1, 26):
+        if rows[r, p]:
+            m |= 1 << p
+    return m
+
+
+@_inline
+def blocked_points(rows: I8, r: int, flags: int, block_at: int) -> int:
+    """The mover's points 1..24 he may not land on (000 §12.12.1 Moves 1; Long: any opposing
+    checker), as bits. Fixed for a whole turn: a hit only empties a blot, which was open."""
+    m = 0
+    for t in range(1, 25):
+        there = rows[r, OPP + opp_point_of(flags & F_LONG, t)]
+        if there >= block_at or (there > 0 and not flags & F_HITTING):
+            m |= 1 << t
+    return m
+
+
+@_inline
+def sources(occ: int, blocked: int, d: int) -> int:
+    """The points a checker might move from by ``d`` (a superset of the legal ones, for
+    :func:`move_code`): the bar alone while it holds one; else the points whose landing point is
+    open, and with every checker home the point ``d`` or, if no checker is on ``d`` or higher,
+    the highest point (000 §12.12.1 Hitting, Moves 1, Bearing off)."""
+    if occ >> 25:
+        return 1 << 25
+    m = occ & ~(blocked << d) & POINTS & ~((2 << d) - 1)
+    if occ & HOME_OUT == 0:
+        if (occ >> d) & 1:
+            m |= 1 << d
+        elif occ >> d == 0 and occ:
+            m |= 1 << (63 - leading_zeros(np.int64(occ)))
+    return m
+
+
 @jit
 def single_move(vp: I64, rows: I8, die: int, frm: int, head_limit: int) -> int:
     """The single move of one checker of ``rows[0]`` from ``frm`` (25: the bar) by ``die``:
     ``-1`` if it is not legal, else ``2 * to + hit`` with the node after it in ``rows[1]``
     (the die is not taken off)."""
     flags = _flags(vp)
-    code = move_code(rows, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT])
+    code = move_code(rows, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT], occupied(rows, 0))
     if code >= 0:
         rows[1] = rows[0]
         _apply(rows, 1, _cells(flags, frm, code // 2, code & 1), 1)
@@ -386,15 +432,17 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
     for c in range(WIDTH):
         mem[M_KEY + (c >> 4)] += np.int64(nodes[0, c]) << (4 * (c & 15))
     _find(mem, M_KEY, NKEY, M_NKEYS, 0, M_TABLE, M_META)
+    mem[M_OCC] = occupied(nodes, 0)
+    blocked = blocked_points(nodes, 0, flags, block_at)
     nnodes = 1
     nfound = 0
-    # the walk's frames, per depth: node, die being tried, next point (26: next die), moved,
-    # die used
+    # the walk's frames, per depth: node, die being tried, the points left to try with it as
+    # bits (-1: next die), moved, die used
     at, die, frm, moved, used = 0, 5, 10, 15, 20
     depth = 0
     frames[at] = 0
     frames[die] = 7
-    frames[frm] = 26
+    frames[frm] = -1
     frames[moved] = 0
     while depth >= 0:
         node = frames[at + depth]
@@ -402,23 +450,26 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
         code = -1
         p = 0
         d = frames[die + depth]
+        occ = mem[M_OCC + node]
         # whether a move here may commute with the one before it (see below)
         swap = (depth > 0 and commute and path[2 * depth - 1] >= 1
                 and nodes[frames[at + depth - 1], 25] == 0)
+        todo = frames[frm + depth]
         while code < 0:
-            if frames[frm + depth] == 26:
+            if todo <= 0:  # the next die
                 d -= 1
                 while d >= 1 and nodes[node, LEFT + d - 1] == 0:
                     d -= 1
                 frames[die + depth] = d
                 if d < 1:
                     break
-                frames[frm + depth] = 25 if nodes[node, 25] else 1
-            p = frames[frm + depth]
-            frames[frm + depth] = 26 if p >= 24 else p + 1
-            if p < 25 and nodes[node, p] == 0:
-                continue
-            code = move_code(nodes, node, d, p, head_limit, flags, block_at)
+                todo = sources(occ, blocked, d)
+                if todo == 0:
+                    continue
+            p = trailing_zeros(todo)
+            todo &= todo - 1
+            code = move_code(nodes, node, d, p, head_limit, flags, block_at, occ)
+        frames[frm + depth] = todo
         rec = -1  # where the key of a final position to record is, if any
         nrec = 0
         if code < 0:  # every move of this node tried
@@ -462,11 +513,15 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
                         nodes[nnodes, c] = nodes[node, c]
                     _apply(nodes, nnodes, cells, 1)
                     nodes[nnodes, LEFT + d - 1] -= 1
+                    o = occ | (1 << to) if to >= 1 else occ
+                    if nodes[nnodes, p] == 0:
+                        o &= ~(1 << p)
+                    mem[M_OCC + nnodes] = o
                     nnodes += 1
                     depth += 1
                     frames[at + depth] = nnodes - 1
                     frames[die + depth] = 7
-                    frames[frm + depth] = 26
+                    frames[frm + depth] = -1
                     frames[moved + depth] = 0
                 # else: reached before with the same dice left
         if rec >= 0:  # a final position: kept with the first longest sequence reaching it
