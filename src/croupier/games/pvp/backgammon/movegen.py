@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from functools import cache
-from typing import Any, Final, cast
+from typing import Any, Final, TypeVar, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -51,6 +51,7 @@ I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 U64 = npt.NDArray[np.uint64]
+A = TypeVar("A", bound=npt.NDArray[Any])
 
 # variant vector
 P_LONG, P_HITTING, P_BLOCK_AT, P_ENTRY_FAR, P_HEAD_RULE, P_SIX_BLOCK, P_STOP_AFTER_HIT, \
@@ -116,7 +117,6 @@ class Workspace:
     """The buffers of one :func:`generate` call at a time (one per thread: :func:`workspace`)."""
 
     def __init__(self) -> None:
-        self.nodes = np.zeros((MAX_NODES, WIDTH), dtype=np.int8)
         self.mem = np.zeros(M_SIZE, dtype=np.int64)
         self.found = np.zeros((MAX_NODES, POS), dtype=np.int8)
         self.fsteps = np.zeros((MAX_NODES, 9), dtype=np.int8)  # n, then (from, to) x 4
@@ -125,10 +125,9 @@ class Workspace:
         self.path = np.zeros(8, dtype=np.int8)
         self.frames = np.zeros(25, dtype=np.int64)
 
-    def buffers(self) -> tuple[I8, I64, I8, I8, I8, I32, I8, I64]:
+    def buffers(self) -> tuple[I64, I8, I8, I32, I8, I64]:
         """The arguments of :func:`generate` after ``head_limit``."""
-        return (self.nodes, self.mem, self.found, self.fsteps, self.ffirst, self.out, self.path,
-                self.frames)
+        return (self.mem, self.fsteps, self.ffirst, self.out, self.path, self.frames)
 
 
 _LOCAL = threading.local()
@@ -164,20 +163,21 @@ def _flags(vp: I64) -> int:
 
 
 @_inline
-def _block_allowed(rows: I8, r: int, to: int, long: int) -> bool:
+def _block_allowed(mem: I64, base: int, after: int, to: int, long: int) -> bool:
     """Long Nardy (000 §12.12.1 Blocks): a run of 6+ of the mover's points, counted along the
-    opponent's way, must have at least one opposing checker ahead of it (already past it)."""
+    opponent's way, must have at least one opposing checker ahead of it (already past it).
+    ``after``: the mover's occupied points once the checker is on ``to``."""
     j = opp_point_of(long, to)
     lo = j
-    while lo > 1 and rows[r, opp_point_of(long, lo - 1)]:
+    while lo > 1 and (after >> opp_point_of(long, lo - 1)) & 1:
         lo -= 1
     hi = j
-    while hi < 24 and rows[r, opp_point_of(long, hi + 1)]:
+    while hi < 24 and (after >> opp_point_of(long, hi + 1)) & 1:
         hi += 1
     if hi - lo + 1 < 6:
         return True
-    for k in range(1, lo):
-        if rows[r, OPP + k]:
+    for k in range(1, lo):  # a hit (none in Long) only empties the landing point, j > k
+        if nib(mem, base, OPP + k):
             return True
     return False
 
@@ -211,22 +211,51 @@ def _apply(rows: I8, r: int, cells: tuple[int, int, int, int, int, int], sign: i
 
 
 @_inline
-def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
+def nib(mem: I64, base: int, c: int) -> int:
+    """Cell ``c`` of the packed key at ``mem[base]`` (4 bits a cell, 16 cells a word)."""
+    return int((mem[base + (c >> 4)] >> (4 * (c & 15))) & 15)
+
+
+@_inline
+def _bump(mem: I64, base: int, c: int, by: int) -> None:
+    """Add ``by`` to cell ``c`` of the packed key at ``mem[base]``."""
+    mem[base + (c >> 4)] += np.int64(by) << (4 * (c & 15))
+
+
+@_inline
+def _play(mem: I64, base: int, flags: int, frm: int, to: int, hit: int) -> None:
+    """Play a single move (:func:`_cells`) on the packed key at ``mem[base]``."""
+    _bump(mem, base, frm, -1)
+    _bump(mem, base, to, 1)
+    if hit:
+        _bump(mem, base, OPP + opp_point_of(flags & F_LONG, to), -1)
+        _bump(mem, base, OPP + 25, 1)
+        if flags & F_STOP_AFTER_HIT and to >= 19:
+            _bump(mem, base, FROZEN + to - 19, 1)
+    if flags & F_HEAD_RULE and frm == 24:
+        _bump(mem, base, HEADS, 1)
+
+
+@_inline
+def move_code(mem: I64, base: int, die: int, frm: int, head_limit: int, flags: int,
               block_at: int, occ: int) -> int:
-    """Whether one checker of row ``r`` may move from ``frm`` (25: the bar) by ``die``: ``-1``
-    if not, else ``2 * to + hit`` (``to`` 0: borne off). ``occ``: the row's occupied points
-    (:func:`occupied`). The row is left as it was."""
+    """Whether one checker of the node with the packed key at ``mem[base]`` and the occupied
+    points ``occ`` (:func:`occupied`) may move from ``frm`` (25: the bar) by ``die``: ``-1`` if
+    not, else ``2 * to + hit`` (``to`` 0: borne off)."""
     if frm == 25:
-        if rows[r, 25] == 0:
+        if occ >> 25 == 0:
             return -1
         to = 25 - die if flags & F_ENTRY_FAR else die
     else:
-        if rows[r, 25] > 0 or frm < 1 or frm > 24:
+        if occ >> 25 or frm < 1 or frm > 24:
             return -1  # 000 §12.12.1 Hitting: "Checkers on the bar must enter first"
-        frozen = rows[r, FROZEN + frm - 19] if frm >= 19 else 0
-        if rows[r, frm] <= frozen:
-            return -1  # none, or only Armenian's stopped hitters
-        if flags & F_HEAD_RULE and frm == 24 and rows[r, HEADS] >= head_limit:
+        if (occ >> frm) & 1 == 0:
+            return -1
+        if frm >= 19:
+            frozen = nib(mem, base, FROZEN + frm - 19)
+            if frozen and nib(mem, base, frm) <= frozen:
+                return -1  # only Armenian's stopped hitters
+        if flags & F_HEAD_RULE and frm == 24 and nib(mem, base, HEADS) >= head_limit:
             return -1  # Long: the head's checkers for this turn have left
         to = frm - die
         if to < 1:
@@ -237,16 +266,15 @@ def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
             # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die
             # is higher than every occupied point (standard; ASSUMPTION of the extract)
             return 0
-    there = rows[r, OPP + opp_point_of(flags & F_LONG, to)]
+    there = nib(mem, base, OPP + opp_point_of(flags & F_LONG, to))
     if there >= block_at or (there > 0 and not flags & F_HITTING):
         return -1  # 000 §12.12.1 Moves 1 (2+ opposing checkers); Long: any opposing checker
     hit = 1 if there > 0 else 0
     if flags & F_SIX_BLOCK:
-        cells = _cells(flags, frm, to, hit)
-        _apply(rows, r, cells, 1)
-        ok = _block_allowed(rows, r, to, flags & F_LONG)
-        _apply(rows, r, cells, -1)
-        if not ok:
+        after = occ | (1 << to)
+        if nib(mem, base, frm) == 1:
+            after &= ~(1 << frm)
+        if not _block_allowed(mem, base, after, to, flags & F_LONG):
             return -1
     return 2 * to + hit
 
@@ -262,12 +290,12 @@ def occupied(rows: I8, r: int) -> int:
 
 
 @_inline
-def blocked_points(rows: I8, r: int, flags: int, block_at: int) -> int:
+def blocked_points(mem: I64, base: int, flags: int, block_at: int) -> int:
     """The mover's points 1..24 he may not land on (000 §12.12.1 Moves 1; Long: any opposing
     checker), as bits. Fixed for a whole turn: a hit only empties a blot, which was open."""
     m = 0
     for t in range(1, 25):
-        there = rows[r, OPP + opp_point_of(flags & F_LONG, t)]
+        there = nib(mem, base, OPP + opp_point_of(flags & F_LONG, t))
         if there >= block_at or (there > 0 and not flags & F_HITTING):
             m |= 1 << t
     return m
@@ -290,13 +318,24 @@ def sources(occ: int, blocked: int, d: int) -> int:
     return m
 
 
+@_inline
+def _pack(mem: I64, base: int, rows: I8, r: int) -> None:
+    """Row ``r`` (a node: :data:`WIDTH` cells) as a packed key at ``mem[base]``."""
+    for w in range(NKEY):
+        mem[base + w] = 0
+    for c in range(WIDTH):
+        mem[base + (c >> 4)] |= np.int64(rows[r, c]) << (4 * (c & 15))
+
+
 @jit
 def single_move(vp: I64, rows: I8, die: int, frm: int, head_limit: int) -> int:
     """The single move of one checker of ``rows[0]`` from ``frm`` (25: the bar) by ``die``:
     ``-1`` if it is not legal, else ``2 * to + hit`` with the node after it in ``rows[1]``
     (the die is not taken off)."""
     flags = _flags(vp)
-    code = move_code(rows, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT], occupied(rows, 0))
+    key = np.zeros(NKEY, dtype=np.int64)
+    _pack(key, 0, rows, 0)
+    code = move_code(key, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT], occupied(rows, 0))
     if code >= 0:
         rows[1] = rows[0]
         _apply(rows, 1, _cells(flags, frm, code // 2, code & 1), 1)
@@ -383,57 +422,49 @@ _voidptr: Any = intrinsic(_voidptr_typing)
 
 
 @_inline
-def _raw_nodes(a: I8) -> I8:
+def raw(a: A) -> A:
     """A view of ``a`` that numba does not reference-count (passing a counted array to a function
-    costs two atomic operations). Only for the duration of the call that owns ``a``."""
-    raw: I8 = carray(_voidptr(a.ctypes.data), a.shape, np.int8)
-    return raw
-
-
-@_inline
-def _raw_mem(a: I64) -> I64:
-    """As :func:`_raw_nodes`, for the int64 memory."""
-    raw: I64 = carray(_voidptr(a.ctypes.data), a.shape, np.int64)
-    return raw
+    costs two atomic operations). Only while the caller holds ``a``."""
+    return cast(A, carray(_voidptr(a.ctypes.data), a.shape, a.dtype))
 
 
 @jit
-def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, nodes: I8,
-             mem: I64, found: I8, fsteps: I8, ffirst: I8, out: I32, path: I8,
-             frames: I64) -> int:
+def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, mem: I64,
+             fsteps: I8, ffirst: I8, out: I32, path: I8, frames: I64) -> int:
     """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost);
     the i-th is the ``out[i]``-th final position (its cells: :func:`cell_of`, or the rows of
-    :func:`decode` in ``found``), its steps ``fsteps[out[i]]`` (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
+    :func:`decode`), its steps ``fsteps[out[i]]`` (count, then from/to pairs). ``-1``: the
+    buffers are too small (never with MAX_NODES).
 
-    A node is a row of ``nodes`` and its packed key (4 bits a cell: every count is at most 15)
-    in ``mem``, updated by the cells a move changes; nodes and final positions are sets of keys
-    (:func:`_find`). A move that uses the last die is a final position at once, never a node.
-    ``path`` and ``frames`` are scratch."""
-    limit = nodes.shape[0]
+    A node is its packed key (4 bits a cell of a :data:`WIDTH`-cell row: every count is at most
+    15) and its occupied points in ``mem``, updated by the cells a move changes; nodes and final
+    positions are sets of keys (:func:`_find`). A move that uses the last die is a final
+    position at once, never a node. ``path`` and ``frames`` are scratch."""
+    limit = MAX_NODES
     flags = _flags(vp)
     block_at = vp[P_BLOCK_AT]
     commute = flags & (F_HEAD_RULE | F_SIX_BLOCK | F_STOP_AFTER_HIT) == 0
-    nodes = _raw_nodes(nodes)
-    mem = _raw_mem(mem)
+    mem = raw(mem)
     mem[M_META] = _SMALL - 1
     mem[M_META + 2] = _SMALL - 1
     mem[M_STAMP] += 2
     mem[M_META + 1] = mem[M_STAMP] - 1
     mem[M_META + 3] = mem[M_STAMP]
-    for c in range(WIDTH):
-        nodes[0, c] = 0
-    for c in range(26):
-        nodes[0, c] = me[c]
-        nodes[0, OPP + c] = opp[c]
-    for k in range(ndice):
-        nodes[0, LEFT + dice[k] - 1] += 1
     for w in range(NKEY):
-        mem[M_KEY + w] = 0
-    for c in range(WIDTH):
-        mem[M_KEY + (c >> 4)] += np.int64(nodes[0, c]) << (4 * (c & 15))
+        mem[M_NKEYS + w] = 0
+    occ = 0
+    for c in range(26):
+        mem[M_NKEYS + (c >> 4)] |= np.int64(me[c]) << (4 * (c & 15))
+        mem[M_NKEYS + ((OPP + c) >> 4)] |= np.int64(opp[c]) << (4 * ((OPP + c) & 15))
+        if c and me[c]:
+            occ |= 1 << c
+    for k in range(ndice):
+        _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
+    for w in range(NKEY):
+        mem[M_KEY + w] = mem[M_NKEYS + w]
     _find(mem, M_KEY, NKEY, M_NKEYS, 0, M_TABLE, M_META)
-    mem[M_OCC] = occupied(nodes, 0)
-    blocked = blocked_points(nodes, 0, flags, block_at)
+    mem[M_OCC] = occ
+    blocked = blocked_points(mem, M_NKEYS, flags, block_at)
     nnodes = 1
     nfound = 0
     # the walk's frames, per depth: node, die being tried, the points left to try with it as
@@ -446,6 +477,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
     frames[moved] = 0
     while depth >= 0:
         node = frames[at + depth]
+        base = M_NKEYS + node * NKEY
         # the next legal single move of this node: dice from the highest, the bar or 1..24
         code = -1
         p = 0
@@ -453,12 +485,12 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
         occ = mem[M_OCC + node]
         # whether a move here may commute with the one before it (see below)
         swap = (depth > 0 and commute and path[2 * depth - 1] >= 1
-                and nodes[frames[at + depth - 1], 25] == 0)
+                and mem[M_OCC + frames[at + depth - 1]] >> 25 == 0)
         todo = frames[frm + depth]
         while code < 0:
             if todo <= 0:  # the next die
                 d -= 1
-                while d >= 1 and nodes[node, LEFT + d - 1] == 0:
+                while d >= 1 and nib(mem, base, LEFT + d - 1) == 0:
                     d -= 1
                 frames[die + depth] = d
                 if d < 1:
@@ -468,13 +500,13 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
                     continue
             p = trailing_zeros(todo)
             todo &= todo - 1
-            code = move_code(nodes, node, d, p, head_limit, flags, block_at, occ)
+            code = move_code(mem, base, d, p, head_limit, flags, block_at, occ)
         frames[frm + depth] = todo
         rec = -1  # where the key of a final position to record is, if any
         nrec = 0
         if code < 0:  # every move of this node tried
             if frames[moved + depth] == 0 and depth > 0:
-                rec = M_NKEYS + node * NKEY
+                rec = base
                 nrec = depth
             depth -= 1
         else:
@@ -491,17 +523,10 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
             path[2 * depth] = p
             path[2 * depth + 1] = to
             frames[used + depth] = d
-            cells = _cells(flags, p, to, code & 1)
-            base = M_NKEYS + node * NKEY
             for w in range(NKEY):
                 mem[M_KEY + w] = mem[base + w]
-            for c in cells:
-                if c >= 100:
-                    mem[M_KEY + ((c - 100) >> 4)] += np.int64(1) << (4 * ((c - 100) & 15))
-                elif c >= 0:
-                    mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
-            c = LEFT + d - 1  # the die is used
-            mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
+            _play(mem, M_KEY, flags, p, to, code & 1)
+            _bump(mem, M_KEY, LEFT + d - 1, -1)  # the die is used
             if depth + 1 == ndice:  # every die used: a final position
                 rec = M_KEY
                 nrec = depth + 1
@@ -509,12 +534,8 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
                 if nnodes >= limit:
                     return -1
                 if _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META) < 0:
-                    for c in range(WIDTH):
-                        nodes[nnodes, c] = nodes[node, c]
-                    _apply(nodes, nnodes, cells, 1)
-                    nodes[nnodes, LEFT + d - 1] -= 1
                     o = occ | (1 << to) if to >= 1 else occ
-                    if nodes[nnodes, p] == 0:
+                    if nib(mem, M_KEY, p) == 0:
                         o &= ~(1 << p)
                     mem[M_OCC + nnodes] = o
                     nnodes += 1
