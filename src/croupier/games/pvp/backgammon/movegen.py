@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from functools import cache
-from typing import Any, Final, TypeVar, cast
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -51,7 +51,6 @@ I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 U64 = npt.NDArray[np.uint64]
-A = TypeVar("A", bound=npt.NDArray[Any])
 
 # variant vector
 P_LONG, P_HITTING, P_BLOCK_AT, P_ENTRY_FAR, P_HEAD_RULE, P_SIX_BLOCK, P_STOP_AFTER_HIT, \
@@ -422,10 +421,10 @@ _voidptr: Any = intrinsic(_voidptr_typing)
 
 
 @_inline
-def raw(a: A) -> A:
+def raw(a: Any) -> Any:
     """A view of ``a`` that numba does not reference-count (passing a counted array to a function
     costs two atomic operations). Only while the caller holds ``a``."""
-    return cast(A, carray(_voidptr(a.ctypes.data), a.shape, a.dtype))
+    return carray(_voidptr(a.ctypes.data), a.shape, a.dtype)
 
 
 @jit
@@ -460,9 +459,9 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
             occ |= 1 << c
     for k in range(ndice):
         _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
-    for w in range(NKEY):
-        mem[M_KEY + w] = mem[M_NKEYS + w]
-    _find(mem, M_KEY, NKEY, M_NKEYS, 0, M_TABLE, M_META)
+    # the table of nodes holds those two moves or more into the turn: a node one move in has
+    # one die fewer than the start and each move from the start reaches another position, so
+    # neither the start nor those nodes can be reached twice
     mem[M_OCC] = occ
     blocked = blocked_points(mem, M_NKEYS, flags, block_at)
     nnodes = 1
@@ -496,6 +495,13 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
                 if d < 1:
                     break
                 todo = sources(occ, blocked, d)
+                if swap:  # only the moves the commuting rule below does not skip
+                    u = frames[used + depth - 1]
+                    if d >= u:
+                        keep = (1 << path[2 * depth - 1]) | ((2 << d) - 1)  # p <= d: off
+                        if d == u:
+                            keep |= ~((1 << path[2 * depth - 2]) - 1)
+                        todo &= keep
                 if todo == 0:
                     continue
             p = trailing_zeros(todo)
@@ -533,7 +539,10 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
             else:
                 if nnodes >= limit:
                     return -1
-                if _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META) < 0:
+                if depth == 0:
+                    for w in range(NKEY):
+                        mem[M_NKEYS + nnodes * NKEY + w] = mem[M_KEY + w]
+                if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META) < 0:
                     o = occ | (1 << to) if to >= 1 else occ
                     if nib(mem, M_KEY, p) == 0:
                         o &= ~(1 << p)
