@@ -427,6 +427,21 @@ def raw(a: Any) -> Any:
     return carray(_voidptr(a.ctypes.data), a.shape, a.dtype)
 
 
+@_inline
+def _commuting(d: int, u: int, pf: int, pt: int) -> int:
+    """The points a move by ``d`` may start from after a move ``pf`` -> ``pt`` by ``u`` that
+    it may commute with (the walk's commuting rule, :func:`generate`): as bits. The others
+    (more than ``d`` from home, so not bearing off) are skipped before the single-move rule:
+    where the rule may commute (no bar, no rule of the turn's own) a point of
+    :func:`sources` more than ``d`` from home is a legal move, so a node with one has moved."""
+    if d < u:
+        return -1
+    keep = (1 << pt) | ((2 << d) - 1)  # the checker just moved, or bearing off (p <= d)
+    if d == u:
+        keep |= ~((1 << pf) - 1)
+    return keep
+
+
 @jit
 def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, mem: I64,
              fsteps: I8, ffirst: I8, out: I32, path: I8, frames: I64) -> int:
@@ -496,12 +511,11 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
                     break
                 todo = sources(occ, blocked, d)
                 if swap:  # only the moves the commuting rule below does not skip
-                    u = frames[used + depth - 1]
-                    if d >= u:
-                        keep = (1 << path[2 * depth - 1]) | ((2 << d) - 1)  # p <= d: off
-                        if d == u:
-                            keep |= ~((1 << path[2 * depth - 2]) - 1)
-                        todo &= keep
+                    keep = _commuting(d, frames[used + depth - 1], path[2 * depth - 2],
+                                      path[2 * depth - 1])
+                    if todo & ~keep:  # legal moves, all the rule's (see _commuting)
+                        frames[moved + depth] = 1
+                    todo &= keep
                 if todo == 0:
                     continue
             p = trailing_zeros(todo)
@@ -570,6 +584,16 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
                 for c in range(2 * nrec):
                     fsteps[r, 1 + c] = path[c]
                 ffirst[r] = frames[used]
+    return _forced(dice, ndice, nfound, raw(fsteps), raw(ffirst), raw(out))
+
+
+@jit
+def _forced(dice: I64, ndice: int, nfound: int, fsteps: I8, ffirst: I8, out: I32) -> int:
+    """The final positions the forced-move rules keep (000 §12.12.1 Moves 4: as many dice as
+    any sequence plays; the larger die when only one of two can be), indexes into ``out``;
+    their number (``-1`` if ``nfound`` is: the buffers were too small)."""
+    if nfound < 0:
+        return -1
     if nfound == 0:
         return 0
     most = 0
