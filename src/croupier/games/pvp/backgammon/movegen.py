@@ -289,14 +289,15 @@ def occupied(rows: I8, r: int) -> int:
 
 
 @_inline
-def blocked_points(mem: I64, base: int, flags: int, block_at: int) -> int:
+def blocked_points(opp: I8, flags: int, block_at: int) -> int:
     """The mover's points 1..24 he may not land on (000 §12.12.1 Moves 1; Long: any opposing
-    checker), as bits. Fixed for a whole turn: a hit only empties a blot, which was open."""
+    checker), as bits, from the opponent's counts (his own numbering). Fixed for a whole turn: a
+    hit only empties a blot, which was open."""
     m = 0
-    for t in range(1, 25):
-        there = nib(mem, base, OPP + opp_point_of(flags & F_LONG, t))
+    for q in range(1, 25):
+        there = opp[q]
         if there >= block_at or (there > 0 and not flags & F_HITTING):
-            m |= 1 << t
+            m |= 1 << opp_point_of(flags & F_LONG, q)
     return m
 
 
@@ -478,7 +479,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
     # one die fewer than the start and each move from the start reaches another position, so
     # neither the start nor those nodes can be reached twice
     mem[M_OCC] = occ
-    blocked = blocked_points(mem, M_NKEYS, flags, block_at)
+    blocked = blocked_points(opp, flags, block_at)
     nnodes = 1
     nfound = 0
     # the walk's frames, per depth: node, die being tried, the points left to try with it as
