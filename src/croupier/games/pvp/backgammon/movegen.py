@@ -106,7 +106,27 @@ M_PKEY: Final = M_KEY + NKEY
 M_META: Final = M_PKEY + PKEY   # node table mask, stamp; final table mask, stamp
 M_STAMP: Final = M_META + 4      # the last stamp given
 M_OCC: Final = M_STAMP + 1       # per node: its occupied points (bit p: the mover has one on p)
-M_SIZE: Final = M_OCC + MAX_NODES
+M_NHASH: Final = M_OCC + MAX_NODES     # per node: the hash of its key (:data:`ZOBRIST`)
+M_NPOS: Final = M_NHASH + MAX_NODES    # per node: the hash of its position (cells 0..51)
+M_FHASH: Final = M_NPOS + MAX_NODES    # per final position: its hash
+M_SIZE: Final = M_FHASH + MAX_NODES
+
+def _zobrist() -> I64:
+    """A fixed pseudo-random 52-bit number per cell (SplitMix64 of the cell): a key's hash is
+    the sum of its counts times these, so a move updates it by the cells it changes, and no sum
+    of 15-checker counts reaches 2**63."""
+    out = np.zeros(WIDTH, dtype=np.int64)
+    x = 0
+    for c in range(WIDTH):
+        x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        out[c] = (z ^ (z >> 31)) >> 12
+    out.setflags(write=False)
+    return out
+
+
+ZOBRIST: Final = _zobrist()
 
 HOME_OUT: Final = ((1 << 26) - 1) ^ ((1 << 7) - 1)  # points 7..25: not every checker home
 POINTS: Final = ((1 << 25) - 1) ^ 1                  # points 1..24
@@ -222,17 +242,25 @@ def _bump(mem: I64, base: int, c: int, by: int) -> None:
 
 
 @_inline
-def _play(mem: I64, base: int, flags: int, frm: int, to: int, hit: int) -> None:
-    """Play a single move (:func:`_cells`) on the packed key at ``mem[base]``."""
+def _play(mem: I64, base: int, flags: int, frm: int, to: int, hit: int) -> tuple[int, int]:
+    """Play a single move (:func:`_cells`) on the packed key at ``mem[base]``: what it adds to
+    the hash of the position (cells 0..51) and to that of the turn's own cells."""
     _bump(mem, base, frm, -1)
     _bump(mem, base, to, 1)
+    dp = ZOBRIST[to] - ZOBRIST[frm]
+    dx = 0
     if hit:
-        _bump(mem, base, OPP + opp_point_of(flags & F_LONG, to), -1)
+        q = OPP + opp_point_of(flags & F_LONG, to)
+        _bump(mem, base, q, -1)
         _bump(mem, base, OPP + 25, 1)
+        dp += ZOBRIST[OPP + 25] - ZOBRIST[q]
         if flags & F_STOP_AFTER_HIT and to >= 19:
             _bump(mem, base, FROZEN + to - 19, 1)
+            dx += ZOBRIST[FROZEN + to - 19]
     if flags & F_HEAD_RULE and frm == 24:
         _bump(mem, base, HEADS, 1)
+        dx += ZOBRIST[HEADS]
+    return dp, dx
 
 
 @_inline
@@ -364,23 +392,22 @@ def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
 
 
 @_inline
-def _hash(mem: I64, at: int, n: int) -> np.uint64:
-    h = np.uint64(0)
-    for w in range(n):
-        h = (h ^ np.uint64(mem[at + w])) * np.uint64(0x9E3779B97F4A7C15)
-    return h ^ (h >> np.uint64(29))
+def _slot(h: int, mask: int) -> int:
+    return (h ^ (h >> 29)) & mask
 
 
 @_inline
-def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: int) -> int:
+def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: int, h: int,
+          hashes: int) -> int:
     """Find the key ``mem[key:key + n]`` among the ``count`` keys stored from ``mem[store]``
     through an open-addressing hash table at ``mem[table]``: its index, or ``-1 - count`` after
     storing it as the ``count``-th. A table entry is ``stamp << 20 | index``; ``mem[meta]`` is
     the mask of the part of the table in use (small first, so it stays in cache; four times
-    larger whenever half full) and ``mem[meta + 1]`` its stamp: a new stamp empties it at once."""
+    larger whenever half full) and ``mem[meta + 1]`` its stamp: a new stamp empties it at once.
+    ``h``: the key's hash (:data:`ZOBRIST`); ``mem[hashes + i]``: the ``i``-th key's."""
     mask = mem[meta]
     stamp = mem[meta + 1]
-    k = np.int64(_hash(mem, key, n) & np.uint64(mask))
+    k = _slot(h, mask)
     while True:
         e = mem[table + k]
         if e >> 20 != stamp:
@@ -395,6 +422,7 @@ def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: 
             return int(i)
         k = (k + 1) & mask
     mem[table + k] = (stamp << 20) | count
+    mem[hashes + count] = h
     for w in range(n):
         mem[store + count * n + w] = mem[key + w]
     if 2 * (count + 1) > mask and mask + 1 < _TABLE:
@@ -404,7 +432,7 @@ def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: 
         mem[meta] = mask
         mem[meta + 1] = stamp
         for i in range(count + 1):
-            k = np.int64(_hash(mem, store + i * n, n) & np.uint64(mask))
+            k = _slot(mem[hashes + i], mask)
             while mem[table + k] >> 20 == stamp:
                 k = (k + 1) & mask
             mem[table + k] = (stamp << 20) | i
@@ -473,8 +501,15 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
         mem[M_NKEYS + ((OPP + c) >> 4)] |= np.int64(opp[c]) << (4 * ((OPP + c) & 15))
         if c and me[c]:
             occ |= 1 << c
+    hp = 0
+    for c in range(26):
+        hp += me[c] * ZOBRIST[c] + opp[c] * ZOBRIST[OPP + c]
+    hx = 0
     for k in range(ndice):
         _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
+        hx += ZOBRIST[LEFT + dice[k] - 1]
+    mem[M_NPOS] = hp
+    mem[M_NHASH] = hp + hx
     # the table of nodes holds those two moves or more into the turn: a node one move in has
     # one die fewer than the start and each move from the start reaches another position, so
     # neither the start nor those nodes can be reached twice
@@ -525,9 +560,11 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
         frames[frm + depth] = todo
         rec = -1  # where the key of a final position to record is, if any
         nrec = 0
+        rech = 0
         if code < 0:  # every move of this node tried
             if frames[moved + depth] == 0 and depth > 0:
                 rec = base
+                rech = mem[M_NPOS + node]
                 nrec = depth
             depth -= 1
         else:
@@ -546,10 +583,13 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
             frames[used + depth] = d
             for w in range(NKEY):
                 mem[M_KEY + w] = mem[base + w]
-            _play(mem, M_KEY, flags, p, to, code & 1)
+            dp, dx = _play(mem, M_KEY, flags, p, to, code & 1)
             _bump(mem, M_KEY, LEFT + d - 1, -1)  # the die is used
+            hp = mem[M_NPOS + node] + dp
+            h = mem[M_NHASH + node] + dp + dx - ZOBRIST[LEFT + d - 1]
             if depth + 1 == ndice:  # every die used: a final position
                 rec = M_KEY
+                rech = hp
                 nrec = depth + 1
             else:
                 if nnodes >= limit:
@@ -557,7 +597,10 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
                 if depth == 0:
                     for w in range(NKEY):
                         mem[M_NKEYS + nnodes * NKEY + w] = mem[M_KEY + w]
-                if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META) < 0:
+                    mem[M_NHASH + nnodes] = h
+                if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META, h,
+                                       M_NHASH) < 0:
+                    mem[M_NPOS + nnodes] = hp
                     o = occ | (1 << to) if to >= 1 else occ
                     if nib(mem, M_KEY, p) == 0:
                         o &= ~(1 << p)
@@ -575,7 +618,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
             for w in range(3):
                 mem[M_PKEY + w] = mem[rec + w]
             mem[M_PKEY + 3] = mem[rec + 3] & 0xFFFF  # cells 48..51; the turn's own dropped
-            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2)
+            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2, rech, M_FHASH)
             if r < 0:
                 r = nfound
                 nfound += 1
