@@ -2,11 +2,12 @@
 the whole-turn legal moves with the forced-move rules (000 §12.12.1 Moves 1–4, Hitting, Bearing
 off; Long Nardy's head, six-block and no-landing rules; Armenian's stop after a hit).
 
-A turn node is one ``int8`` row of :data:`WIDTH` cells: the mover's 26 counts (his own numbering:
+A turn node is a row of :data:`WIDTH` cells: the mover's 26 counts (his own numbering:
 0 off, 1–24, 25 bar), the opponent's 26 (his own numbering), Armenian's frozen checkers on
 points 19–24, the checkers that left the head this turn (Long), and the dice left (a count per
-value 1–6); and its packed key (4 bits a cell, so at most 15 checkers a side). A variant is the
-integer vector of :func:`variant_params`.
+value 1–6), kept only as its packed key (4 bits a cell, so at most 15 checkers a side), the
+bits of its occupied points and two Zobrist hashes (of the key, of the position) that a move
+updates by the cells it changes. A variant is the integer vector of :func:`variant_params`.
 
 :func:`generate` walks every sequence of single moves depth first (dice from the highest, points
 from the bar then 1 to 24, each node once: open-addressing hash sets of the keys, emptied by a
@@ -14,7 +15,10 @@ new stamp), records each distinct final position with the first (longest) sequen
 then keeps the positions that use the most dice and, when only one of two different dice can be
 played, those that play the larger if any does (000 §12.12.1 Moves 4). The order of the
 positions is the order in which the walk first reaches them — exactly the pure-Python generator
-it replaced (kept as the tests' oracle, tests/bg_oracle.py). :mod:`.board` wraps it for the
+it replaced (kept as the tests' oracle, tests/bg_oracle.py). For speed (issue 22) a node tries
+only the points of :func:`sources` (bit masks of its occupied points and of the turn's blocked
+points, minus the moves the commuting rule skips), and the start and the nodes one move in stay
+out of the table of nodes (they cannot be reached twice). :mod:`.board` wraps it for the
 engine; :mod:`.playout` plays random games with it.
 """
 
