@@ -497,17 +497,33 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
     mem[M_STAMP] += 2
     mem[M_META + 1] = mem[M_STAMP] - 1
     mem[M_META + 3] = mem[M_STAMP]
-    for w in range(NKEY):
-        mem[M_NKEYS + w] = 0
+    # the start's key built in registers, word by word (cells 0..15, 16..31, 32..47, 48..51)
+    w0 = w1 = w2 = w3 = 0
     occ = 0
-    for c in range(26):
-        mem[M_NKEYS + (c >> 4)] |= np.int64(me[c]) << (4 * (c & 15))
-        mem[M_NKEYS + ((OPP + c) >> 4)] |= np.int64(opp[c]) << (4 * ((OPP + c) & 15))
-        if c and me[c]:
-            occ |= 1 << c
     hp = 0
     for c in range(26):
-        hp += me[c] * ZOBRIST[c] + opp[c] * ZOBRIST[OPP + c]
+        n = int(me[c])
+        if c < 16:
+            w0 |= n << (4 * c)
+        else:
+            w1 |= n << (4 * (c - 16))
+        if c and n:
+            occ |= 1 << c
+        hp += n * ZOBRIST[c]
+    for c in range(OPP, POS):
+        n = int(opp[c - OPP])
+        if c < 32:
+            w1 |= n << (4 * (c - 16))
+        elif c < 48:
+            w2 |= n << (4 * (c - 32))
+        else:
+            w3 |= n << (4 * (c - 48))
+        hp += n * ZOBRIST[c]
+    mem[M_NKEYS] = w0
+    mem[M_NKEYS + 1] = w1
+    mem[M_NKEYS + 2] = w2
+    mem[M_NKEYS + 3] = w3
+    mem[M_NKEYS + 4] = 0
     hx = 0
     for k in range(ndice):
         _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
