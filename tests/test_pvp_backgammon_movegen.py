@@ -129,3 +129,34 @@ def test_000_12_12_1_a_variant_with_more_checkers_than_the_generator_packs_is_re
     with pytest.raises(VariantError, match="at most 15 checkers"):
         movegen.variant_params(v)
     assert movegen.variant_params(load_variant("nack"))[movegen.P_CHECKERS] == 15
+
+
+def side(**points: int) -> tuple[int, ...]:
+    """A side's 26 counts from ``p<point>=count`` (``off`` for point 0), the rest borne off."""
+    counts = [0] * 26
+    for key, n in points.items():
+        counts[0 if key == "off" else int(key[1:])] = n
+    counts[0] += 15 - sum(counts)
+    return tuple(counts)
+
+
+def test_issue22_000_12_12_1_a_move_the_commuting_rule_skips_still_counts_as_a_move() -> None:
+    """Issue 22 (speed: the walk skips, before the single-move rule, a move that commutes with the
+    one before it) and 000 §12.12.1 Moves 4: checkers on 13 and 10, the opponent holding the
+    mover's 9, roll 3-1. After 13/12 the 3 can only be played by 10/7, a move the walk skips (the
+    order 10/7, 13/12 was tried first); that node has moved all the same, so 13/12 alone is not a
+    play. Worked by hand: 10/7/6 and 10/7 13/12 are the only two plays (13/10 then 10/9 and 13/12
+    then 12/9 land on the block), in the walk's order, each with its first longest steps."""
+    v = load_variant("short")
+    me, opp = side(p13=1, p10=1), side(p16=2)
+    expected = [
+        ((side(p13=1, p6=1), opp), ((10, 7), (7, 6))),
+        ((side(p12=1, p7=1), opp), ((10, 7), (13, 12))),
+    ]
+    assert list(board.legal_turns(v, me, opp, (3, 1)).items()) == expected
+    assert list(oracle.legal_turns(v, me, opp, (3, 1)).items()) == expected
+    # a double with a block in the way (the opponent holds 4): the oracle's plays and order
+    me2, opp2 = side(p10=1, p8=1), side(p21=2)
+    new = board.legal_turns(v, me2, opp2, (2, 2, 2, 2))
+    assert list(new.items()) == list(oracle.legal_turns(v, me2, opp2, (2, 2, 2, 2)).items())
+    assert all(len(steps) == max(len(s) for s in new.values()) for steps in new.values())

@@ -2,11 +2,12 @@
 the whole-turn legal moves with the forced-move rules (000 §12.12.1 Moves 1–4, Hitting, Bearing
 off; Long Nardy's head, six-block and no-landing rules; Armenian's stop after a hit).
 
-A turn node is one ``int8`` row of :data:`WIDTH` cells: the mover's 26 counts (his own numbering:
+A turn node is a row of :data:`WIDTH` cells: the mover's 26 counts (his own numbering:
 0 off, 1–24, 25 bar), the opponent's 26 (his own numbering), Armenian's frozen checkers on
 points 19–24, the checkers that left the head this turn (Long), and the dice left (a count per
-value 1–6); and its packed key (4 bits a cell, so at most 15 checkers a side). A variant is the
-integer vector of :func:`variant_params`.
+value 1–6), kept only as its packed key (4 bits a cell, so at most 15 checkers a side), the
+bits of its occupied points and two Zobrist hashes (of the key, of the position) that a move
+updates by the cells it changes. A variant is the integer vector of :func:`variant_params`.
 
 :func:`generate` walks every sequence of single moves depth first (dice from the highest, points
 from the bar then 1 to 24, each node once: open-addressing hash sets of the keys, emptied by a
@@ -14,7 +15,10 @@ new stamp), records each distinct final position with the first (longest) sequen
 then keeps the positions that use the most dice and, when only one of two different dice can be
 played, those that play the larger if any does (000 §12.12.1 Moves 4). The order of the
 positions is the order in which the walk first reaches them — exactly the pure-Python generator
-it replaced (kept as the tests' oracle, tests/bg_oracle.py). :mod:`.board` wraps it for the
+it replaced (kept as the tests' oracle, tests/bg_oracle.py). For speed (issue 22) a node tries
+only the points of :func:`sources` (bit masks of its occupied points and of the turn's blocked
+points, minus the moves the commuting rule skips), and the start and the nodes one move in stay
+out of the table of nodes (they cannot be reached twice). :mod:`.board` wraps it for the
 engine; :mod:`.playout` plays random games with it.
 """
 
@@ -28,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit, types
 from numba.core import cgutils
+from numba.cpython.unsafe import numbers as _bits
 from numba.extending import intrinsic
 from numba.np.numpy_support import carray
 
@@ -41,6 +46,10 @@ def _inline(fn: F) -> F:
     a call between compiled functions costs more than these small rules)."""
     return cast(F, njit(cache=True, inline="always")(fn))
 
+
+# the bit scans of LLVM (an intrinsic each; typed Any: numba's own typing hides their argument)
+leading_zeros: Any = _bits.leading_zeros
+trailing_zeros: Any = _bits.trailing_zeros
 
 I8 = npt.NDArray[np.int8]
 I64 = npt.NDArray[np.int64]
@@ -100,14 +109,37 @@ M_KEY: Final = M_FTABLE + _TABLE
 M_PKEY: Final = M_KEY + NKEY
 M_META: Final = M_PKEY + PKEY   # node table mask, stamp; final table mask, stamp
 M_STAMP: Final = M_META + 4      # the last stamp given
-M_SIZE: Final = M_STAMP + 1
+M_OCC: Final = M_STAMP + 1       # per node: its occupied points (bit p: the mover has one on p)
+M_NHASH: Final = M_OCC + MAX_NODES     # per node: the hash of its key (:data:`ZOBRIST`)
+M_NPOS: Final = M_NHASH + MAX_NODES    # per node: the hash of its position (cells 0..51)
+M_FHASH: Final = M_NPOS + MAX_NODES    # per final position: its hash
+M_SIZE: Final = M_FHASH + MAX_NODES
+
+def _zobrist() -> I64:
+    """A fixed pseudo-random 52-bit number per cell (SplitMix64 of the cell): a key's hash is
+    the sum of its counts times these, so a move updates it by the cells it changes, and no sum
+    of 15-checker counts reaches 2**63."""
+    out = np.zeros(WIDTH, dtype=np.int64)
+    x = 0
+    for c in range(WIDTH):
+        x = (x + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
+        z = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
+        out[c] = (z ^ (z >> 31)) >> 12
+    out.setflags(write=False)
+    return out
+
+
+ZOBRIST: Final = _zobrist()
+
+HOME_OUT: Final = ((1 << 26) - 1) ^ ((1 << 7) - 1)  # points 7..25: not every checker home
+POINTS: Final = ((1 << 25) - 1) ^ 1                  # points 1..24
 
 
 class Workspace:
     """The buffers of one :func:`generate` call at a time (one per thread: :func:`workspace`)."""
 
     def __init__(self) -> None:
-        self.nodes = np.zeros((MAX_NODES, WIDTH), dtype=np.int8)
         self.mem = np.zeros(M_SIZE, dtype=np.int64)
         self.found = np.zeros((MAX_NODES, POS), dtype=np.int8)
         self.fsteps = np.zeros((MAX_NODES, 9), dtype=np.int8)  # n, then (from, to) x 4
@@ -116,10 +148,9 @@ class Workspace:
         self.path = np.zeros(8, dtype=np.int8)
         self.frames = np.zeros(25, dtype=np.int64)
 
-    def buffers(self) -> tuple[I8, I64, I8, I8, I8, I32, I8, I64]:
+    def buffers(self) -> tuple[I64, I8, I8, I32, I8, I64]:
         """The arguments of :func:`generate` after ``head_limit``."""
-        return (self.nodes, self.mem, self.found, self.fsteps, self.ffirst, self.out, self.path,
-                self.frames)
+        return (self.mem, self.fsteps, self.ffirst, self.out, self.path, self.frames)
 
 
 _LOCAL = threading.local()
@@ -155,20 +186,21 @@ def _flags(vp: I64) -> int:
 
 
 @_inline
-def _block_allowed(rows: I8, r: int, to: int, long: int) -> bool:
+def _block_allowed(mem: I64, base: int, after: int, to: int, long: int) -> bool:
     """Long Nardy (000 §12.12.1 Blocks): a run of 6+ of the mover's points, counted along the
-    opponent's way, must have at least one opposing checker ahead of it (already past it)."""
+    opponent's way, must have at least one opposing checker ahead of it (already past it).
+    ``after``: the mover's occupied points once the checker is on ``to``."""
     j = opp_point_of(long, to)
     lo = j
-    while lo > 1 and rows[r, opp_point_of(long, lo - 1)]:
+    while lo > 1 and (after >> opp_point_of(long, lo - 1)) & 1:
         lo -= 1
     hi = j
-    while hi < 24 and rows[r, opp_point_of(long, hi + 1)]:
+    while hi < 24 and (after >> opp_point_of(long, hi + 1)) & 1:
         hi += 1
     if hi - lo + 1 < 6:
         return True
-    for k in range(1, lo):
-        if rows[r, OPP + k]:
+    for k in range(1, lo):  # a hit (none in Long) only empties the landing point, j > k
+        if nib(mem, base, OPP + k):
             return True
     return False
 
@@ -202,46 +234,129 @@ def _apply(rows: I8, r: int, cells: tuple[int, int, int, int, int, int], sign: i
 
 
 @_inline
-def move_code(rows: I8, r: int, die: int, frm: int, head_limit: int, flags: int,
-              block_at: int) -> int:
-    """Whether one checker of row ``r`` may move from ``frm`` (25: the bar) by ``die``: ``-1``
-    if not, else ``2 * to + hit`` (``to`` 0: borne off). The row is left as it was."""
+def nib(mem: I64, base: int, c: int) -> int:
+    """Cell ``c`` of the packed key at ``mem[base]`` (4 bits a cell, 16 cells a word)."""
+    return int((mem[base + (c >> 4)] >> (4 * (c & 15))) & 15)
+
+
+@_inline
+def _bump(mem: I64, base: int, c: int, by: int) -> None:
+    """Add ``by`` to cell ``c`` of the packed key at ``mem[base]``."""
+    mem[base + (c >> 4)] += np.int64(by) << (4 * (c & 15))
+
+
+@_inline
+def _play(mem: I64, base: int, flags: int, frm: int, to: int, hit: int) -> tuple[int, int]:
+    """Play a single move (:func:`_cells`) on the packed key at ``mem[base]``: what it adds to
+    the hash of the position (cells 0..51) and to that of the turn's own cells."""
+    _bump(mem, base, frm, -1)
+    _bump(mem, base, to, 1)
+    dp = ZOBRIST[to] - ZOBRIST[frm]
+    dx = 0
+    if hit:
+        q = OPP + opp_point_of(flags & F_LONG, to)
+        _bump(mem, base, q, -1)
+        _bump(mem, base, OPP + 25, 1)
+        dp += ZOBRIST[OPP + 25] - ZOBRIST[q]
+        if flags & F_STOP_AFTER_HIT and to >= 19:
+            _bump(mem, base, FROZEN + to - 19, 1)
+            dx += ZOBRIST[FROZEN + to - 19]
+    if flags & F_HEAD_RULE and frm == 24:
+        _bump(mem, base, HEADS, 1)
+        dx += ZOBRIST[HEADS]
+    return dp, dx
+
+
+@_inline
+def move_code(mem: I64, base: int, die: int, frm: int, head_limit: int, flags: int,
+              block_at: int, occ: int) -> int:
+    """Whether one checker of the node with the packed key at ``mem[base]`` and the occupied
+    points ``occ`` (:func:`occupied`) may move from ``frm`` (25: the bar) by ``die``: ``-1`` if
+    not, else ``2 * to + hit`` (``to`` 0: borne off)."""
     if frm == 25:
-        if rows[r, 25] == 0:
+        if occ >> 25 == 0:
             return -1
         to = 25 - die if flags & F_ENTRY_FAR else die
     else:
-        if rows[r, 25] > 0 or frm < 1 or frm > 24:
+        if occ >> 25 or frm < 1 or frm > 24:
             return -1  # 000 §12.12.1 Hitting: "Checkers on the bar must enter first"
-        frozen = rows[r, FROZEN + frm - 19] if frm >= 19 else 0
-        if rows[r, frm] <= frozen:
-            return -1  # none, or only Armenian's stopped hitters
-        if flags & F_HEAD_RULE and frm == 24 and rows[r, HEADS] >= head_limit:
+        if (occ >> frm) & 1 == 0:
+            return -1
+        if frm >= 19:
+            frozen = nib(mem, base, FROZEN + frm - 19)
+            if frozen and nib(mem, base, frm) <= frozen:
+                return -1  # only Armenian's stopped hitters
+        if flags & F_HEAD_RULE and frm == 24 and nib(mem, base, HEADS) >= head_limit:
             return -1  # Long: the head's checkers for this turn have left
         to = frm - die
         if to < 1:
-            for p in range(7, 26):
-                if rows[r, p]:
-                    return -1  # bearing off only with every checker home
-            if to < 0:
-                for p in range(frm + 1, 7):
-                    if rows[r, p]:
-                        return -1
+            if occ & HOME_OUT:
+                return -1  # bearing off only with every checker home
+            if to < 0 and occ >> (frm + 1):
+                return -1  # a higher point is occupied
             # 000 §12.12.1 Bearing off: the die's own point, or the highest point when the die
             # is higher than every occupied point (standard; ASSUMPTION of the extract)
             return 0
-    there = rows[r, OPP + opp_point_of(flags & F_LONG, to)]
+    there = nib(mem, base, OPP + opp_point_of(flags & F_LONG, to))
     if there >= block_at or (there > 0 and not flags & F_HITTING):
         return -1  # 000 §12.12.1 Moves 1 (2+ opposing checkers); Long: any opposing checker
     hit = 1 if there > 0 else 0
     if flags & F_SIX_BLOCK:
-        cells = _cells(flags, frm, to, hit)
-        _apply(rows, r, cells, 1)
-        ok = _block_allowed(rows, r, to, flags & F_LONG)
-        _apply(rows, r, cells, -1)
-        if not ok:
+        after = occ | (1 << to)
+        if nib(mem, base, frm) == 1:
+            after &= ~(1 << frm)
+        if not _block_allowed(mem, base, after, to, flags & F_LONG):
             return -1
     return 2 * to + hit
+
+
+@_inline
+def occupied(rows: I8, r: int) -> int:
+    """The points 1..25 where row ``r`` has a checker, as bits."""
+    m = 0
+    for p in range(1, 26):
+        if rows[r, p]:
+            m |= 1 << p
+    return m
+
+
+@_inline
+def blocked_points(opp: I8, flags: int, block_at: int) -> int:
+    """The mover's points 1..24 he may not land on (000 §12.12.1 Moves 1; Long: any opposing
+    checker), as bits, from the opponent's counts (his own numbering). Fixed for a whole turn: a
+    hit only empties a blot, which was open."""
+    m = 0
+    for q in range(1, 25):
+        there = opp[q]
+        if there >= block_at or (there > 0 and not flags & F_HITTING):
+            m |= 1 << opp_point_of(flags & F_LONG, q)
+    return m
+
+
+@_inline
+def sources(occ: int, blocked: int, d: int) -> int:
+    """The points a checker might move from by ``d`` (a superset of the legal ones, for
+    :func:`move_code`): the bar alone while it holds one; else the points whose landing point is
+    open, and with every checker home the point ``d`` or, if no checker is on ``d`` or higher,
+    the highest point (000 §12.12.1 Hitting, Moves 1, Bearing off)."""
+    if occ >> 25:
+        return 1 << 25
+    m = occ & ~(blocked << d) & POINTS & ~((2 << d) - 1)
+    if occ & HOME_OUT == 0:
+        if (occ >> d) & 1:
+            m |= 1 << d
+        elif occ >> d == 0 and occ:
+            m |= 1 << (63 - leading_zeros(np.int64(occ)))
+    return m
+
+
+@_inline
+def _pack(mem: I64, base: int, rows: I8, r: int) -> None:
+    """Row ``r`` (a node: :data:`WIDTH` cells) as a packed key at ``mem[base]``."""
+    for w in range(NKEY):
+        mem[base + w] = 0
+    for c in range(WIDTH):
+        mem[base + (c >> 4)] |= np.int64(rows[r, c]) << (4 * (c & 15))
 
 
 @jit
@@ -250,7 +365,9 @@ def single_move(vp: I64, rows: I8, die: int, frm: int, head_limit: int) -> int:
     ``-1`` if it is not legal, else ``2 * to + hit`` with the node after it in ``rows[1]``
     (the die is not taken off)."""
     flags = _flags(vp)
-    code = move_code(rows, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT])
+    key = np.zeros(NKEY, dtype=np.int64)
+    _pack(key, 0, rows, 0)
+    code = move_code(key, 0, die, frm, head_limit, flags, vp[P_BLOCK_AT], occupied(rows, 0))
     if code >= 0:
         rows[1] = rows[0]
         _apply(rows, 1, _cells(flags, frm, code // 2, code & 1), 1)
@@ -279,23 +396,22 @@ def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
 
 
 @_inline
-def _hash(mem: I64, at: int, n: int) -> np.uint64:
-    h = np.uint64(0)
-    for w in range(n):
-        h = (h ^ np.uint64(mem[at + w])) * np.uint64(0x9E3779B97F4A7C15)
-    return h ^ (h >> np.uint64(29))
+def _slot(h: int, mask: int) -> int:
+    return (h ^ (h >> 29)) & mask
 
 
 @_inline
-def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: int) -> int:
+def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: int, h: int,
+          hashes: int) -> int:
     """Find the key ``mem[key:key + n]`` among the ``count`` keys stored from ``mem[store]``
     through an open-addressing hash table at ``mem[table]``: its index, or ``-1 - count`` after
     storing it as the ``count``-th. A table entry is ``stamp << 20 | index``; ``mem[meta]`` is
     the mask of the part of the table in use (small first, so it stays in cache; four times
-    larger whenever half full) and ``mem[meta + 1]`` its stamp: a new stamp empties it at once."""
+    larger whenever half full) and ``mem[meta + 1]`` its stamp: a new stamp empties it at once.
+    ``h``: the key's hash (:data:`ZOBRIST`); ``mem[hashes + i]``: the ``i``-th key's."""
     mask = mem[meta]
     stamp = mem[meta + 1]
-    k = np.int64(_hash(mem, key, n) & np.uint64(mask))
+    k = _slot(h, mask)
     while True:
         e = mem[table + k]
         if e >> 20 != stamp:
@@ -310,6 +426,7 @@ def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: 
             return int(i)
         k = (k + 1) & mask
     mem[table + k] = (stamp << 20) | count
+    mem[hashes + count] = h
     for w in range(n):
         mem[store + count * n + w] = mem[key + w]
     if 2 * (count + 1) > mask and mask + 1 < _TABLE:
@@ -319,7 +436,7 @@ def _find(mem: I64, key: int, n: int, store: int, count: int, table: int, meta: 
         mem[meta] = mask
         mem[meta + 1] = stamp
         for i in range(count + 1):
-            k = np.int64(_hash(mem, store + i * n, n) & np.uint64(mask))
+            k = _slot(mem[hashes + i], mask)
             while mem[table + k] >> 20 == stamp:
                 k = (k + 1) & mask
             mem[table + k] = (stamp << 20) | i
@@ -337,93 +454,137 @@ _voidptr: Any = intrinsic(_voidptr_typing)
 
 
 @_inline
-def _raw_nodes(a: I8) -> I8:
+def raw(a: Any) -> Any:
     """A view of ``a`` that numba does not reference-count (passing a counted array to a function
-    costs two atomic operations). Only for the duration of the call that owns ``a``."""
-    raw: I8 = carray(_voidptr(a.ctypes.data), a.shape, np.int8)
-    return raw
+    costs two atomic operations). Only while the caller holds ``a``."""
+    return carray(_voidptr(a.ctypes.data), a.shape, a.dtype)
 
 
 @_inline
-def _raw_mem(a: I64) -> I64:
-    """As :func:`_raw_nodes`, for the int64 memory."""
-    raw: I64 = carray(_voidptr(a.ctypes.data), a.shape, np.int64)
-    return raw
+def _commuting(d: int, u: int, pf: int, pt: int) -> int:
+    """The points a move by ``d`` may start from after a move ``pf`` -> ``pt`` by ``u`` that
+    it may commute with (the walk's commuting rule, :func:`generate`): as bits. The others
+    (more than ``d`` from home, so not bearing off) are skipped before the single-move rule:
+    where the rule may commute (no bar, no rule of the turn's own) a point of
+    :func:`sources` more than ``d`` from home is a legal move, so a node with one has moved."""
+    if d < u:
+        return -1
+    keep = (1 << pt) | ((2 << d) - 1)  # the checker just moved, or bearing off (p <= d)
+    if d == u:
+        keep |= ~((1 << pf) - 1)
+    return keep
 
 
 @jit
-def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, nodes: I8,
-             mem: I64, found: I8, fsteps: I8, ffirst: I8, out: I32, path: I8,
-             frames: I64) -> int:
+def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, mem: I64,
+             fsteps: I8, ffirst: I8, out: I32, path: I8, frames: I64) -> int:
     """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost);
     the i-th is the ``out[i]``-th final position (its cells: :func:`cell_of`, or the rows of
-    :func:`decode` in ``found``), its steps ``fsteps[out[i]]`` (count, then from/to pairs). ``-1``: the buffers are too small (never with MAX_NODES).
+    :func:`decode`), its steps ``fsteps[out[i]]`` (count, then from/to pairs). ``-1``: the
+    buffers are too small (never with MAX_NODES).
 
-    A node is a row of ``nodes`` and its packed key (4 bits a cell: every count is at most 15)
-    in ``mem``, updated by the cells a move changes; nodes and final positions are sets of keys
-    (:func:`_find`). A move that uses the last die is a final position at once, never a node.
-    ``path`` and ``frames`` are scratch."""
-    limit = nodes.shape[0]
+    A node is its packed key (4 bits a cell of a :data:`WIDTH`-cell row: every count is at most
+    15) and its occupied points in ``mem``, updated by the cells a move changes; nodes and final
+    positions are sets of keys (:func:`_find`). A move that uses the last die is a final
+    position at once, never a node. ``path`` and ``frames`` are scratch."""
+    limit = MAX_NODES
     flags = _flags(vp)
     block_at = vp[P_BLOCK_AT]
     commute = flags & (F_HEAD_RULE | F_SIX_BLOCK | F_STOP_AFTER_HIT) == 0
-    nodes = _raw_nodes(nodes)
-    mem = _raw_mem(mem)
+    mem = raw(mem)
     mem[M_META] = _SMALL - 1
     mem[M_META + 2] = _SMALL - 1
     mem[M_STAMP] += 2
     mem[M_META + 1] = mem[M_STAMP] - 1
     mem[M_META + 3] = mem[M_STAMP]
-    for c in range(WIDTH):
-        nodes[0, c] = 0
+    # the start's key built in registers, word by word (cells 0..15, 16..31, 32..47, 48..51)
+    w0 = w1 = w2 = w3 = 0
+    occ = 0
+    hp = 0
     for c in range(26):
-        nodes[0, c] = me[c]
-        nodes[0, OPP + c] = opp[c]
+        n = int(me[c])
+        if c < 16:
+            w0 |= n << (4 * c)
+        else:
+            w1 |= n << (4 * (c - 16))
+        if c and n:
+            occ |= 1 << c
+        hp += n * ZOBRIST[c]
+    for c in range(OPP, POS):
+        n = int(opp[c - OPP])
+        if c < 32:
+            w1 |= n << (4 * (c - 16))
+        elif c < 48:
+            w2 |= n << (4 * (c - 32))
+        else:
+            w3 |= n << (4 * (c - 48))
+        hp += n * ZOBRIST[c]
+    mem[M_NKEYS] = w0
+    mem[M_NKEYS + 1] = w1
+    mem[M_NKEYS + 2] = w2
+    mem[M_NKEYS + 3] = w3
+    mem[M_NKEYS + 4] = 0
+    hx = 0
     for k in range(ndice):
-        nodes[0, LEFT + dice[k] - 1] += 1
-    for w in range(NKEY):
-        mem[M_KEY + w] = 0
-    for c in range(WIDTH):
-        mem[M_KEY + (c >> 4)] += np.int64(nodes[0, c]) << (4 * (c & 15))
-    _find(mem, M_KEY, NKEY, M_NKEYS, 0, M_TABLE, M_META)
+        _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
+        hx += ZOBRIST[LEFT + dice[k] - 1]
+    mem[M_NPOS] = hp
+    mem[M_NHASH] = hp + hx
+    # the table of nodes holds those two moves or more into the turn: a node one move in has
+    # one die fewer than the start and each move from the start reaches another position, so
+    # neither the start nor those nodes can be reached twice
+    mem[M_OCC] = occ
+    blocked = blocked_points(opp, flags, block_at)
     nnodes = 1
     nfound = 0
-    # the walk's frames, per depth: node, die being tried, next point (26: next die), moved,
-    # die used
+    # the walk's frames, per depth: node, die being tried, the points left to try with it as
+    # bits (-1: next die), moved, die used
     at, die, frm, moved, used = 0, 5, 10, 15, 20
     depth = 0
     frames[at] = 0
     frames[die] = 7
-    frames[frm] = 26
+    frames[frm] = -1
     frames[moved] = 0
     while depth >= 0:
         node = frames[at + depth]
+        base = M_NKEYS + node * NKEY
         # the next legal single move of this node: dice from the highest, the bar or 1..24
         code = -1
         p = 0
         d = frames[die + depth]
+        occ = mem[M_OCC + node]
         # whether a move here may commute with the one before it (see below)
         swap = (depth > 0 and commute and path[2 * depth - 1] >= 1
-                and nodes[frames[at + depth - 1], 25] == 0)
+                and mem[M_OCC + frames[at + depth - 1]] >> 25 == 0)
+        todo = frames[frm + depth]
         while code < 0:
-            if frames[frm + depth] == 26:
+            if todo <= 0:  # the next die
                 d -= 1
-                while d >= 1 and nodes[node, LEFT + d - 1] == 0:
+                while d >= 1 and nib(mem, base, LEFT + d - 1) == 0:
                     d -= 1
                 frames[die + depth] = d
                 if d < 1:
                     break
-                frames[frm + depth] = 25 if nodes[node, 25] else 1
-            p = frames[frm + depth]
-            frames[frm + depth] = 26 if p >= 24 else p + 1
-            if p < 25 and nodes[node, p] == 0:
-                continue
-            code = move_code(nodes, node, d, p, head_limit, flags, block_at)
+                todo = sources(occ, blocked, d)
+                if swap:  # only the moves the commuting rule below does not skip
+                    keep = _commuting(d, frames[used + depth - 1], path[2 * depth - 2],
+                                      path[2 * depth - 1])
+                    if todo & ~keep:  # legal moves, all the rule's (see _commuting)
+                        frames[moved + depth] = 1
+                    todo &= keep
+                if todo == 0:
+                    continue
+            p = trailing_zeros(todo)
+            todo &= todo - 1
+            code = move_code(mem, base, d, p, head_limit, flags, block_at, occ)
+        frames[frm + depth] = todo
         rec = -1  # where the key of a final position to record is, if any
         nrec = 0
+        rech = 0
         if code < 0:  # every move of this node tried
             if frames[moved + depth] == 0 and depth > 0:
-                rec = M_NKEYS + node * NKEY
+                rec = base
+                rech = mem[M_NPOS + node]
                 nrec = depth
             depth -= 1
         else:
@@ -440,33 +601,35 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
             path[2 * depth] = p
             path[2 * depth + 1] = to
             frames[used + depth] = d
-            cells = _cells(flags, p, to, code & 1)
-            base = M_NKEYS + node * NKEY
             for w in range(NKEY):
                 mem[M_KEY + w] = mem[base + w]
-            for c in cells:
-                if c >= 100:
-                    mem[M_KEY + ((c - 100) >> 4)] += np.int64(1) << (4 * ((c - 100) & 15))
-                elif c >= 0:
-                    mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
-            c = LEFT + d - 1  # the die is used
-            mem[M_KEY + (c >> 4)] -= np.int64(1) << (4 * (c & 15))
+            dp, dx = _play(mem, M_KEY, flags, p, to, code & 1)
+            _bump(mem, M_KEY, LEFT + d - 1, -1)  # the die is used
+            hp = mem[M_NPOS + node] + dp
+            h = mem[M_NHASH + node] + dp + dx - ZOBRIST[LEFT + d - 1]
             if depth + 1 == ndice:  # every die used: a final position
                 rec = M_KEY
+                rech = hp
                 nrec = depth + 1
             else:
                 if nnodes >= limit:
                     return -1
-                if _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META) < 0:
-                    for c in range(WIDTH):
-                        nodes[nnodes, c] = nodes[node, c]
-                    _apply(nodes, nnodes, cells, 1)
-                    nodes[nnodes, LEFT + d - 1] -= 1
+                if depth == 0:
+                    for w in range(NKEY):
+                        mem[M_NKEYS + nnodes * NKEY + w] = mem[M_KEY + w]
+                    mem[M_NHASH + nnodes] = h
+                if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META, h,
+                                       M_NHASH) < 0:
+                    mem[M_NPOS + nnodes] = hp
+                    o = occ | (1 << to) if to >= 1 else occ
+                    if nib(mem, M_KEY, p) == 0:
+                        o &= ~(1 << p)
+                    mem[M_OCC + nnodes] = o
                     nnodes += 1
                     depth += 1
                     frames[at + depth] = nnodes - 1
                     frames[die + depth] = 7
-                    frames[frm + depth] = 26
+                    frames[frm + depth] = -1
                     frames[moved + depth] = 0
                 # else: reached before with the same dice left
         if rec >= 0:  # a final position: kept with the first longest sequence reaching it
@@ -475,7 +638,7 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
             for w in range(3):
                 mem[M_PKEY + w] = mem[rec + w]
             mem[M_PKEY + 3] = mem[rec + 3] & 0xFFFF  # cells 48..51; the turn's own dropped
-            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2)
+            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2, rech, M_FHASH)
             if r < 0:
                 r = nfound
                 nfound += 1
@@ -485,6 +648,16 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, n
                 for c in range(2 * nrec):
                     fsteps[r, 1 + c] = path[c]
                 ffirst[r] = frames[used]
+    return _forced(dice, ndice, nfound, raw(fsteps), raw(ffirst), raw(out))
+
+
+@jit
+def _forced(dice: I64, ndice: int, nfound: int, fsteps: I8, ffirst: I8, out: I32) -> int:
+    """The final positions the forced-move rules keep (000 §12.12.1 Moves 4: as many dice as
+    any sequence plays; the larger die when only one of two can be), indexes into ``out``;
+    their number (``-1`` if ``nfound`` is: the buffers were too small)."""
+    if nfound < 0:
+        return -1
     if nfound == 0:
         return 0
     most = 0

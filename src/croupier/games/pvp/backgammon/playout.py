@@ -35,16 +35,19 @@ MAX_TURNS: Final = 100_000
 
 
 @jit
-def play_games(vp: I64, start: mg.I8, games: int, rs: U64, nodes: mg.I8, mem: I64,
-               found: mg.I8, fsteps: mg.I8, ffirst: mg.I8, out: mg.I32, path: mg.I8,
-               frames: I64) -> I64:
+def play_games(vp: I64, start: mg.I8, games: int, rs: U64, mem: I64, fsteps: mg.I8,
+               ffirst: mg.I8, out: mg.I32, path: mg.I8, frames: I64) -> I64:
     """``games`` random one-point games: a row each (winner seat index 0/1, or -1 if a game
     passed MAX_TURNS or the buffers were too small; turns; turns lost with no legal move; legal
     positions offered in all; the final sides)."""
     res = np.zeros((games, G_WIDTH), dtype=np.int64)
-    sides = np.zeros((2, 26), dtype=np.int8)
-    dice = np.zeros(4, dtype=np.int64)
+    sides_ = np.zeros((2, 26), dtype=np.int8)
+    dice_ = np.zeros(4, dtype=np.int64)
     first = np.zeros(2, dtype=np.bool_)
+    # the arrays of the turn loop, uncounted (the caller and this frame hold them)
+    sides, dice, rs = mg.raw(sides_), mg.raw(dice_), mg.raw(rs)
+    vp, mem, fsteps = mg.raw(vp), mg.raw(mem), mg.raw(fsteps)
+    ffirst, out, path, frames = mg.raw(ffirst), mg.raw(out), mg.raw(path), mg.raw(frames)
     checkers = vp[mg.P_CHECKERS]
     for g in range(games):
         sides[0] = start
@@ -63,8 +66,8 @@ def play_games(vp: I64, start: mg.I8, games: int, rs: U64, nodes: mg.I8, mem: I6
             turns += 1
             n = mg.turn_dice_of(vp, d1, d2, dice)
             limit = mg.head_limit_of(vp, dice, n, first[player])
-            k = mg.generate(vp, sides[player], sides[1 - player], dice, n, limit, nodes, mem,
-                            found, fsteps, ffirst, out, path, frames)
+            k = mg.generate(vp, sides[player], sides[1 - player], dice, n, limit, mem, fsteps,
+                            ffirst, out, path, frames)
             if k < 0:
                 break
             first[player] = False
