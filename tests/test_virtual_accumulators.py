@@ -343,3 +343,16 @@ def test_issue23_the_ledger_sums_to_zero_over_random_slips(vp: Platform, clock: 
     audit = vp.audit()
     assert audit.total == 0 and not audit.mismatched and not audit.negative_players
     assert vp.read(lambda s: Ledger(s).balance(system_code("stakes", "EUR"))) == 0
+
+
+def test_issue23_the_accumulator_option_is_variant_data_checked_when_read() -> None:
+    from croupier.errors import VariantError
+    from croupier.games.virtual.variant import parse_accumulator
+
+    assert parse_accumulator({}, "v") == V.accumulator  # the files' values are the defaults
+    assert parse_accumulator({"accumulator": {"enabled": False, "max_legs": 3, "max_odds": "250.5"}}, "v").max_odds == Fraction(501, 2)
+    for bad, why in [({"max_legs": 1}, "max_legs"), ({"max_legs": True}, "max_legs"), ({"enabled": "yes"}, "enabled"),
+                     ({"max_odds": "1.5"}, "max_odds"), ({"max_odds": "10.001"}, "max_odds"), ({"max_odds": "x"}, "max_odds"),
+                     ({"cap": 5}, "takes enabled")]:
+        with pytest.raises(VariantError, match=why):
+            parse_accumulator({"accumulator": bad}, "v")
