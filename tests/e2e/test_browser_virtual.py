@@ -21,12 +21,13 @@ from tests.e2e.test_browser_roulette import _register_and_deposit
 pytestmark = pytest.mark.e2e
 
 TABLE = "horse-eur"
+DOGS = "dogs-eur"  # a second virtual table: an accumulator's legs are on different tables' events
 
 
 @pytest.fixture(scope="module")
 def virtual_server(launch: Any) -> str:
     return str(launch("e2e_virtual", {
-        "CROUPIER_DRAW_TABLES": f"{TABLE}:horse_racing:eight:EUR",
+        "CROUPIER_DRAW_TABLES": f"{TABLE}:horse_racing:eight:EUR,{DOGS}:greyhounds:six:EUR",
         "CROUPIER_DRAW_SCHEDULE": "15:4",
         "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0.3",
         "CROUPIER_KYC_REQUIRED": "0",
@@ -119,3 +120,73 @@ def test_000_12_42_virtual_race_board_win_and_forecast_settled_at_the_published_
     # the last results list shows the event with its revealed seed
     assert done["server_seed"] in page.inner_text(f"#recent li[data-number='{number}']")
     assert not page.errors and not violations
+
+
+def test_issue23_an_accumulator_over_two_tables_placed_from_the_board_and_settled(
+        page: Any, virtual_server: str) -> None:
+    """Accumulator mode: a win on the horse race, then (the slip kept across the pages) a win on
+    the greyhounds' event of the other table; a stake under the minimum is refused with the
+    server's precise code and nothing debited; placed at the product of the published odds rounded
+    down to 0.01; settled by the server once both events have run, the page showing its state."""
+    base = virtual_server
+    page.set_default_timeout(30_000)
+    _register_and_deposit(page, base, "20.00", 2000)
+    page.goto(f"{base}/virtual.html?table={TABLE}")
+    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '2000'")
+    page.wait_for_selector("#markets details[data-code='win'] button.sel")
+    shown = page.get_attribute("#event-number", "data-number")
+    page.wait_for_function(f"() => document.querySelector('#event-number').dataset.number !== '{shown}'")
+    number = int(page.get_attribute("#event-number", "data-number"))
+    page.check("#acca-mode")
+    assert page.is_visible("#acca") and not page.is_visible("#singles")
+    page.click("#markets details[data-code='win'] button.sel[data-target='1']")
+    assert page.get_attribute("#acca-legs", "data-count") == "1" and page.is_disabled("#acca-place")
+    page.click(f"#acca-tables a[data-table='{DOGS}']")
+    page.wait_for_url(re.compile(rf"/virtual\.html\?table={DOGS}"))
+    page.wait_for_selector("#markets details[data-code='win'] button.sel[data-target='1']")
+    assert page.is_checked("#acca-mode") and page.get_attribute("#acca-legs", "data-count") == "1"
+    assert int(page.get_attribute("#event-number", "data-number")) == number
+    page.click("#markets details[data-code='win'] button.sel[data-target='1']")
+    assert page.get_attribute("#acca-legs", "data-count") == "2"
+    page.click("#markets details[data-code='win'] button.sel[data-target='2']")  # the same event again
+    assert page.get_attribute("#acca-legs", "data-count") == "2"  # one leg per event
+    horse = {tuple(s["target"]): s["odds"] for s in next(
+        m for m in next(u for u in _get(page, f"/api/draws/{TABLE}")["upcoming"] if u["number"] == number)
+        ["board"]["markets"] if m["code"] == "win")["selections"]}[(1,)]
+    dogs = {tuple(s["target"]): s["odds"] for s in next(
+        m for m in next(u for u in _get(page, f"/api/draws/{DOGS}")["upcoming"] if u["number"] == number)
+        ["board"]["markets"] if m["code"] == "win")["selections"]}[(1,)]
+    odds = _hundredths(horse) * _hundredths(dogs) // 100  # rounded down to 0.01
+    assert page.get_attribute("#acca-odds", "data-hundredths") == str(odds)
+
+    page.fill("#acca-stake", "0.01")
+    page.click("#acca-place")
+    page.wait_for_function("() => document.querySelector('#acca-mine').dataset.error")
+    assert page.get_attribute("#acca-mine", "data-error") == "stake_below_minimum"
+    assert _get(page, "/api/wallet")["cash_minor"] == 2000
+
+    page.fill("#acca-stake", "1.00")
+    page.click("#acca-place")
+    page.wait_for_function("() => document.querySelector('#acca-mine').dataset.accumulator")
+    slip_id = page.get_attribute("#acca-mine", "data-accumulator")
+    page.wait_for_function("() => document.querySelector('#balance').dataset.minor === '1900'")
+    slip = _get(page, f"/api/accumulators/{slip_id}")
+    assert _hundredths(slip["odds"]) == min(odds, 100_000) and slip["state"] == "open"
+    assert [(leg["table_id"], leg["number"]) for leg in slip["legs"]] == [(TABLE, number), (DOGS, number)]
+    assert page.get_attribute("#acca-legs", "data-count") == "0"  # the slip is placed and cleared
+    page.wait_for_selector(f"#accas li[data-accumulator='{slip_id}'][data-state='open']")
+
+    # both events run; the server decides the slip (lost at once on a losing leg)
+    for _ in range(60):
+        done = _get(page, f"/api/accumulators/{slip_id}")
+        if done["state"] != "open":
+            break
+        page.wait_for_timeout(1000)
+    won = all(leg["state"] == "won" for leg in done["legs"])
+    assert done["state"] == ("won" if won else "lost")
+    assert done["returned_minor"] == (_hundredths(slip["odds"]) if won else 0)
+    page.reload()
+    item = page.wait_for_selector(f"#accas li[data-accumulator='{slip_id}']")
+    assert item.get_attribute("data-state") == done["state"]
+    assert item.get_attribute("data-returned") == str(done["returned_minor"])
+    page.wait_for_function(f"() => document.querySelector('#balance').dataset.minor === '{1900 + done['returned_minor']}'")

@@ -684,6 +684,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
     from croupier.api.draws import router as draws_router  # issue 20: draw tables
 
     app.include_router(draws_router)  # issue 20
+    from croupier.api.accumulators import router as accumulators_router  # issue 23: accumulators
+
+    app.include_router(accumulators_router)  # issue 23
     from croupier.api.shows import router as shows_router  # issue 18: show bonus picks
 
     app.include_router(shows_router)  # issue 18

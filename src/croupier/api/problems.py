@@ -16,7 +16,7 @@ PROBLEM_BASE = "https://croupier.example/problems/"
 STATUS: dict[str, int] = {
     "unauthorized": 401,
     "not_found": 404, "unknown_game": 404, "unknown_variant": 404, "unknown_table": 404,
-    "insufficient_funds": 409, "betting_closed": 409, "login_taken": 409,
+    "insufficient_funds": 409, "betting_closed": 409, "leg_closed": 409, "login_taken": 409,
     "document_already_registered": 409, "request_in_progress": 409, "round_state": 409,
     "seat_taken": 409, "already_seated": 409, "table_full": 409, "not_seated": 409,  # issue 21
     "not_in_hand": 409,

@@ -37,7 +37,7 @@ from sqlalchemy.orm import Session
 
 from croupier.games.base import outcome_label
 from croupier.games.draws.ticket import PlacedBet, TicketEngine
-from croupier.platform import draw_jackpots
+from croupier.platform import accumulator_settle, draw_jackpots
 from croupier.platform.draw_writes import credit_players, write_bets, write_lost_bets, write_plays
 from croupier.platform.errors import RoundStateError
 from croupier.platform.ledger import Ledger, system_code
@@ -82,6 +82,7 @@ def settle_chunk(session: Session, round_id: int, now: datetime, limit: int = CH
         rnd.state = "settled"
         rnd.settled_at = now
         add_event(session, rnd.id, "settled", {}, now)
+        accumulator_settle.round_decided(session, rnd, now)  # the accumulators' legs on it (issue 23)
         report.done = True
     session.flush()
     return report

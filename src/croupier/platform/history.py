@@ -12,6 +12,7 @@ from croupier.money import currency
 from croupier.platform.clock import iso
 from croupier.platform.errors import NotFound
 from croupier.platform.rounds import play_bets
+from croupier.store.accumulator_models import Accumulator, AccumulatorLeg
 from croupier.store.models import Play, Player, Round, SeedPairRow
 
 
@@ -61,8 +62,22 @@ def recall(session: Session, player: Player, round_id: int) -> dict[str, Any]:
     out.update({
         "currency_exponent": currency(p.currency).exponent,
         "bets": bets, "events": p.events or [], "void_reason": rnd.void_reason,
+        "accumulator_legs": _legs(session, player, rnd.id),
         "fairness": {"scheme": rnd.fair_scheme, "server_seed_hash": rnd.server_seed_hash,
                      "client_seed": rnd.client_seed, "nonce": rnd.nonce,
                      "server_seed": server_seed},
     })
     return out
+
+
+def _legs(session: Session, player: Player, round_id: int) -> list[dict[str, Any]]:
+    """The player's accumulator legs on a virtual event (issue 23): the slip's stake is one
+    transfer for all its legs, so the event's play shows no stake and each leg is listed here."""
+    rows = session.execute(select(AccumulatorLeg, Accumulator).join(
+        Accumulator, Accumulator.id == AccumulatorLeg.accumulator_id).where(
+        AccumulatorLeg.round_id == round_id, Accumulator.player_id == player.id)
+        .order_by(AccumulatorLeg.id)).all()
+    return [{"accumulator_id": a.id, "leg": leg.seq + 1, "code": leg.code, "target": leg.target,
+             "odds": f"{leg.odds_cents // 100}.{leg.odds_cents % 100:02d}", "state": leg.state,
+             "slip_state": a.state, "slip_stake_minor": a.stake, "slip_returned_minor": a.returned}
+            for leg, a in rows]

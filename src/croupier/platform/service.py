@@ -50,6 +50,7 @@ from croupier.store import (
     crash_models,  # noqa: F401  (issue 17: the crash tables' schema)
     replica,
 )
+from croupier.store.accumulator_models import Accumulator  # noqa: F401  (issue 23: accumulators)
 from croupier.store.cardroom_models import CardroomTable  # noqa: F401  (issue 21: the card room)
 from croupier.store.db import Database, open_database
 from croupier.store.draw_models import DrawTicket  # noqa: F401  (issue 20: the draw tickets' schema)

@@ -37,7 +37,7 @@ from croupier.games.base import continues_table, play
 from croupier.games.describe import view_of
 from croupier.games.registry import game
 from croupier.money import currency
-from croupier.platform import draw_refunds, game_status, shoes, table_limits
+from croupier.platform import accumulator_settle, draw_refunds, game_status, shoes, table_limits
 from croupier.platform.clock import aware, iso
 from croupier.platform.config import TableConfig
 from croupier.platform.errors import RoundStateError, UnknownTable
@@ -341,6 +341,8 @@ def void_round(session: Session, round_id: int, reason: str, now: datetime) -> R
     rnd.void_reason = reason
     rnd.settled_at = now
     add_event(session, rnd.id, "voided", {"reason": reason}, now)
+    if rnd.kind == "draw":
+        accumulator_settle.round_decided(session, rnd, now)  # its accumulator legs: void (issue 23)
     session.flush()
     return report
 

@@ -11,12 +11,44 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from croupier.errors import VariantError
 from croupier.games.draws.limits import DrawLimits, limits_for, parse_limits
 from croupier.games.draws.schedule import DrawSchedule, parse_schedule
+from croupier.games.fields import boolean, integer
 from croupier.games.virtual.sport import Sport
+
+
+@dataclass(frozen=True)
+class AccumulatorRules:
+    """Multi-leg slips (issue 23; ASSUMPTION, the rules describe none): ``[accumulator]`` of the
+    variant file. A slip's legs follow the strictest rules among its legs' variants."""
+
+    enabled: bool = True
+    #: a slip has 2 .. max_legs legs
+    max_legs: int = 8
+    #: the combined odds are capped here (house's favour, like the 0.01 rounding)
+    max_odds: Fraction = Fraction(1000)
+
+
+ACCUMULATOR = AccumulatorRules()
+
+
+def parse_accumulator(raw: dict[str, Any], name: str) -> AccumulatorRules:
+    a = raw.get("accumulator", {})
+    if not isinstance(a, dict) or set(a) - {"enabled", "max_legs", "max_odds"}:
+        raise VariantError(f"{name}: [accumulator] takes enabled, max_legs and max_odds, got {a!r}")
+    where = f"{name}: accumulator"
+    try:
+        cap = Fraction(str(a.get("max_odds", ACCUMULATOR.max_odds)))
+    except (ValueError, ZeroDivisionError):
+        raise VariantError(f"{where}.max_odds: a number such as \"1000\", got {a.get('max_odds')!r}") from None
+    if cap < 2 or cap * 100 != int(cap * 100):
+        raise VariantError(f"{where}.max_odds: at least 2, on the 0.01 grid, got {a.get('max_odds')!r}")
+    return AccumulatorRules(boolean(a.get("enabled", True), f"{where}.enabled"),
+                            integer(a.get("max_legs", ACCUMULATOR.max_legs), f"{where}.max_legs", 2, 20), cap)
 
 
 @dataclass(frozen=True)
@@ -34,6 +66,7 @@ class EventVariant:
     schedule: DrawSchedule
     kind: str = "virtual"
     admission_override: bool = False
+    accumulator: AccumulatorRules = ACCUMULATOR
 
     @property
     def limits(self) -> Mapping[str, DrawLimits]:
@@ -78,4 +111,5 @@ def parse_event_variant(sport: Sport, raw: dict[str, Any], name: str) -> EventVa
     return EventVariant(name, str(raw.get("title", name)), str(raw.get("source", "")), core,
                         tuple(sorted(parse_limits(raw, name).items())), tuple(ref), tuple(notes),
                         tuple(m.code for m in sport.markets(core)), _schedule(raw, name, core.betting_seconds),
-                        admission_override=bool(dict(raw.get("admission", {})).get("override", False)))
+                        admission_override=bool(dict(raw.get("admission", {})).get("override", False)),
+                        accumulator=parse_accumulator(raw, name))

@@ -8,6 +8,8 @@
 import { ApiError, api, openTableSocket, request, token } from "../api.js";
 import { formatMoney } from "../money.js";
 import { $, renderHeader, toast } from "../ui.js";
+import { t } from "../shell/i18n.js";
+import "./strings.js";
 
 export const li = (text, attrs = {}) => {
   const e = document.createElement("li");
@@ -24,10 +26,10 @@ function layPage(css, name, word) {
     <div class="${css}-head">
       <h1 id="title">${name}</h1>
       <p id="meta"></p>
-      <p>Balance: <strong id="balance" data-minor="">-</strong></p>
+      <p>${t("draw_balance")} <strong id="balance" data-minor="">-</strong></p>
     </div>
     <section class="card ${css}-board" aria-labelledby="board-title">
-      <h2 id="board-title">Live ${word.toLowerCase()} <span id="draw-number"></span></h2>
+      <h2 id="board-title">${t("draw_live", { word: word.toLowerCase() })} <span id="draw-number"></span></h2>
       <p id="next" role="status" aria-live="polite"></p>
       <ol class="${css}-balls" id="balls" aria-label="Balls drawn" aria-live="polite" data-count="0"></ol>
       <p class="${css}-seed" id="seed"></p>
@@ -36,11 +38,11 @@ function layPage(css, name, word) {
   const history = document.createElement("template");
   history.innerHTML = `
     <section class="card" aria-labelledby="tickets-title">
-      <h2 id="tickets-title">Your tickets</h2>
+      <h2 id="tickets-title">${t("draw_your_tickets")}</h2>
       <ol class="${css}-tickets" id="tickets"></ol>
     </section>
     <section class="card" aria-labelledby="recent-title">
-      <h2 id="recent-title">Last ${word.toLowerCase()}s</h2>
+      <h2 id="recent-title">${t("draw_last", { word: word.toLowerCase() })}</h2>
       <ol class="${css}-recent" id="recent"></ol>
     </section>`;
   $("#draw-history").replaceWith(history.content);
@@ -68,7 +70,7 @@ function layPage(css, name, word) {
 //   beforeSettled(msg) a promise the draw_settled handling waits for (the result animation)
 export function drawBoard(tableId, page, hooks) {
   const afterBalls = hooks.afterBalls || (() => {});
-  const word = hooks.word || "Draw";
+  const word = hooks.word || t("draw_word");
   const tablePath = `/api/draws/${encodeURIComponent(tableId)}`;
 
   async function open() {
@@ -78,7 +80,7 @@ export function drawBoard(tableId, page, hooks) {
       await refresh();
       if (hooks.load) await hooks.load();
     } catch (e) {
-      $("#next").textContent = e instanceof ApiError && e.status === 404 ? `No draw table "${tableId}".` : `Could not load: ${e.message}`;
+      $("#next").textContent = e instanceof ApiError && e.status === 404 ? t("draw_no_table", { id: tableId }) : t("draw_could_not_load", { error: e.message });
       return;
     }
     const b = page.board;
@@ -94,7 +96,7 @@ export function drawBoard(tableId, page, hooks) {
     openTableSocket(tableId, onMessage);
     if (!token()) {
       $("#buy").disabled = true;
-      $("#mine").textContent = "Log in to buy tickets.";
+      $("#mine").textContent = t("draw_log_in");
       return;
     }
     await refreshBalance();
@@ -132,11 +134,11 @@ export function drawBoard(tableId, page, hooks) {
       const body = { bets, draws: Number($("#draws").value) };
       const first = hooks.firstDraw ? hooks.firstDraw() : null;
       if (first !== null && first !== undefined) body.first_draw = first;
-      const t = await request("POST", `${tablePath}/tickets`, body);
-      mine.dataset.ticket = String(t.ticket_id);
-      mine.dataset.first = String(t.first_number);
-      mine.textContent = `Ticket ${t.ticket_id}: draws ${t.first_number}-${t.first_number + t.draws_count - 1}, ${formatMoney(t.stake_total_minor, page.currency)}`;
-      showBalance(t.balance.cash_minor);
+      const tk = await request("POST", `${tablePath}/tickets`, body);
+      mine.dataset.ticket = String(tk.ticket_id);
+      mine.dataset.first = String(tk.first_number);
+      mine.textContent = t("draw_ticket_bought", { id: tk.ticket_id, from: tk.first_number, to: tk.first_number + tk.draws_count - 1, amount: formatMoney(tk.stake_total_minor, page.currency) });
+      showBalance(tk.balance.cash_minor);
       await refreshTickets();
     } catch (e) {
       mine.dataset.error = e.code || "error";
@@ -150,9 +152,9 @@ export function drawBoard(tableId, page, hooks) {
     const res = await request("GET", `${tablePath}/tickets`);
     const list = $("#tickets");
     list.replaceChildren();
-    for (const t of res.tickets) {
-      const item = li(`Ticket ${t.ticket_id} (${hooks.ticketBets(t)}): `, { "data-ticket": String(t.ticket_id) });
-      for (const d of t.draws) {
+    for (const tk of res.tickets) {
+      const item = li(`${t("draw_ticket", { id: tk.ticket_id })} (${hooks.ticketBets(tk)}): `, { "data-ticket": String(tk.ticket_id) });
+      for (const d of tk.draws) {
         const span = document.createElement("span");
         span.dataset.number = String(d.number);
         span.dataset.state = d.state;
@@ -169,7 +171,7 @@ export function drawBoard(tableId, page, hooks) {
     list.replaceChildren();
     for (const r of b.recent) {
       const text = hooks.recentText ? hooks.recentText(r) : hooks.recentBalls(r.balls || []);
-      list.append(li(`#${r.number}: ${text} · seed ${r.server_seed || "-"} (SHA-256 ${r.server_seed_hash})`, { "data-number": String(r.number) }));
+      list.append(li(`#${r.number}: ${text} · ${t("draw_seed").toLowerCase()} ${r.server_seed || "-"} (SHA-256 ${r.server_seed_hash})`, { "data-number": String(r.number) }));
     }
   }
 
@@ -181,7 +183,7 @@ export function drawBoard(tableId, page, hooks) {
     for (const ball of balls) ol.append(hooks.ballItem(ball));
     ol.dataset.count = String(balls.length);
     ol.dataset.number = String(number);
-    if (info) $("#seed").textContent = info.server_seed ? `Seed ${info.server_seed} · SHA-256 ${info.server_seed_hash}` : "";
+    if (info) $("#seed").textContent = info.server_seed ? `${t("draw_seed")} ${info.server_seed} · SHA-256 ${info.server_seed_hash}` : "";
     afterBalls();
   }
 
@@ -194,7 +196,7 @@ export function drawBoard(tableId, page, hooks) {
     const closes = n * s.every_seconds - s.cutoff_seconds;
     const up = b.upcoming.find((u) => u.number === n);
     $("#next").dataset.number = String(n);
-    $("#next").textContent = `Next ${word.toLowerCase()} #${n}: tickets close in ${Math.max(0, Math.ceil(closes - now))} s${up ? ` · commitment ${up.server_seed_hash.slice(0, 16)}…` : ""}`;
+    $("#next").textContent = `${t("draw_next", { word: word.toLowerCase(), n, s: Math.max(0, Math.ceil(closes - now)) })}${up ? ` · ${t("draw_commitment")} ${up.server_seed_hash.slice(0, 16)}…` : ""}`;
   }
 
   function settled(msg) {
@@ -205,7 +207,7 @@ export function drawBoard(tableId, page, hooks) {
       const mine = $("#mine");
       mine.dataset.settled = String(msg.number);
       mine.dataset.returned = String(msg.you.returned_minor);
-      mine.textContent = `${word} #${msg.number}: staked ${formatMoney(msg.you.stake_minor, page.currency)}, won ${formatMoney(msg.you.returned_minor, page.currency)}`;
+      mine.textContent = t("draw_settled_you", { word, n: msg.number, stake: formatMoney(msg.you.stake_minor, page.currency), won: formatMoney(msg.you.returned_minor, page.currency) });
     }
     refreshBalance();
     refreshTickets().catch(() => {});
@@ -217,7 +219,7 @@ export function drawBoard(tableId, page, hooks) {
     if (msg.type === "draw_started") {
       page.drawing = msg.number;
       showBalls(msg.number, [], null);
-      $("#seed").textContent = `Seed ${msg.server_seed} · SHA-256 ${msg.server_seed_hash}`;
+      $("#seed").textContent = `${t("draw_seed")} ${msg.server_seed} · SHA-256 ${msg.server_seed_hash}`;
       if (hooks.started) hooks.started(msg);
     } else if (msg.type === "draw_ball") {
       if (page.drawing !== msg.number) { page.drawing = msg.number; showBalls(msg.number, [], null); }
@@ -231,7 +233,7 @@ export function drawBoard(tableId, page, hooks) {
       if (wait) wait.catch(() => {}).then(() => settled(msg));
       else settled(msg);
     } else if (msg.type === "draw_voided") {
-      toast(`Draw #${msg.number} was voided: ${msg.reason}`, "info");
+      toast(t("draw_voided", { word, n: msg.number, reason: msg.reason }), "info");
       refreshBalance();
       refreshTickets().catch(() => {});
     } else if (msg.type === "draw_closed") {

@@ -3,6 +3,7 @@
 // tricast, reverse forecast...) is picked runner by runner, in order, then added. The page gets
 // each pick as {code, label, name, target, odds}.
 import { el } from "../shell/dom.js";
+import { t } from "../shell/i18n.js";
 import { field, selectionName } from "./sports.js";
 
 const key = (target) => target.join(",");
@@ -20,7 +21,7 @@ function market(m, runners, onPick) {
   const head = el("summary", {}, m.label, " ", el("span", { class: "muted" }, m.rows));
   const box = el("details", { class: "market", dataset: { code: m.code }, open: true }, head);
   if (!m.selections.length) {
-    box.append(el("p", { class: "muted" }, "Not offered on this event."));
+    box.append(el("p", { class: "muted" }, t("v_not_offered_market")));
     return box;
   }
   const width = m.selections[0].target.length;
@@ -44,14 +45,14 @@ function orderedPicker(m, runners, width, pick) {
   const chosen = [];
   const shown = el("span", { class: "chosen", "aria-live": "polite" });
   const odds = el("strong", { class: "odds" });
-  const add = el("button", { type: "button", class: "add", disabled: true }, "Add to slip");
+  const add = el("button", { type: "button", class: "add", disabled: true }, t("v_add_to_slip"));
   const found = () => (chosen.length === width ? byKey.get(key(anyOrder ? [...chosen].sort((a, b) => a - b) : chosen)) : null);
   const buttons = [];
   const sync = () => {
     for (const b of buttons) b.setAttribute("aria-pressed", String(chosen.includes(Number(b.dataset.runner))));
-    shown.textContent = chosen.length ? chosen.join(anyOrder ? ", " : " then ") : `pick ${width} runners${anyOrder ? "" : " in order"}`;
+    shown.textContent = chosen.length ? chosen.join(anyOrder ? ", " : t("v_then")) : t(anyOrder ? "v_pick_runners" : "v_pick_runners_order", { n: width });
     const s = found();
-    odds.textContent = chosen.length === width ? (s ? `at ${s.odds}` : "not offered") : "";
+    odds.textContent = chosen.length === width ? (s ? t("v_at", { odds: s.odds }) : t("v_not_offered")) : "";
     add.disabled = !s;
   };
   for (let r = 1; r <= runners; r += 1) {
@@ -70,7 +71,7 @@ function orderedPicker(m, runners, width, pick) {
     chosen.length = 0;
     sync();
   });
-  const clear = el("button", { type: "button", class: "clear-pick", onclick: () => { chosen.length = 0; sync(); } }, "Clear");
+  const clear = el("button", { type: "button", class: "clear-pick", onclick: () => { chosen.length = 0; sync(); } }, t("v_clear"));
   sync();
   return el("div", { class: "pick", dataset: { width: String(width), order: anyOrder ? "any" : "exact" } },
     el("div", { class: "runners", role: "group", "aria-label": `${m.label}: runners` }, ...buttons),

@@ -3,13 +3,18 @@
 // markets.js), a bet slip (a stake per bet, the total, one ticket for the event shown), the
 // result played out when the event runs (js/virtual/result.js), then each bet's win and the
 // balance. The head, countdown, WebSocket, balance, tickets, last results and the purchase are the
-// shared draw board (js/draws/board.js).
+// shared draw board (js/draws/board.js). In accumulator mode a pick becomes a leg of the
+// accumulator slip (js/virtual/acca.js), kept while the player moves between the virtual tables.
+// Every word is in the shell's languages (js/virtual/strings.js).
 import { request, token } from "../api.js";
 import { formatMoney, learnExponent, parseMajor, toMajorString } from "../money.js";
 import { loadDescription } from "../shell/describe.js";
 import { el } from "../shell/dom.js";
 import { $, toast } from "../ui.js";
 import { drawBoard } from "../draws/board.js";
+import { applyStrings, t } from "../shell/i18n.js";
+import "./strings.js";
+import { acca } from "./acca.js";
 import { renderEvent } from "./markets.js";
 import { playResult, resultText } from "./result.js";
 
@@ -22,8 +27,8 @@ const hundredths = (odds) => { const [a, f = ""] = String(odds).split("."); retu
 
 const board = drawBoard(tableId, page, {
   css: "virtual",
-  name: "Virtual sports",
-  word: "Event",
+  name: t("v_name"),
+  word: t("v_event"),
   async load() {
     try {
       const d = await loadDescription(page.board.game, page.board.variant);
@@ -34,28 +39,29 @@ const board = drawBoard(tableId, page, {
   setup(b) {
     learnExponent(b.currency, b.currency_exponent);
     page.ready = true;
-    $("#meta").textContent = `${b.title}: an event every ${b.schedule.every_seconds} s, bets until ${b.schedule.cutoff_seconds} s before the off · ${b.currency}`;
+    $("#meta").textContent = t("v_meta", { title: b.title, every: b.schedule.every_seconds, cutoff: b.schedule.cutoff_seconds, cur: b.currency });
     $("#clear").addEventListener("click", () => { page.slip = []; renderSlip(); });
     showEvent(b);
     renderSlip();
+    acca.setup(tableId, b, page);
     const last = b.recent[0];
     if (last?.result) playResult(b.game, last.number, last.result, { fast: true });
   },
   ballItem: () => el("li"),
   recentBalls: () => "",
   recentText: resultText,
-  refreshed: (b) => { if (page.ready) showEvent(b); },
+  refreshed: (b) => { if (page.ready) { showEvent(b); acca.refreshed(b); } },
   firstDraw: () => page.event?.number ?? null,
-  ticketBets: (t) => t.bets.map((b) => `${b.code} ${b.target.join("-")}`).join(" / "),
+  ticketBets: (tk) => tk.bets.map((b) => `${b.code} ${b.target.join("-")}`).join(" / "),
   drawText(d, span) {
     span.title = d.bets.map((b) => b.why).filter(Boolean).join("\n");
-    const bets = d.bets.map((b) => `${b.code} ${b.target.join("-")}: ${b.returned_minor === null ? d.state : b.returned_minor > 0 ? `won ${formatMoney(b.returned_minor, page.currency)}` : "lost"}`);
+    const bets = d.bets.map((b) => `${b.code} ${b.target.join("-")}: ${b.returned_minor === null ? d.state : b.returned_minor > 0 ? t("v_won", { amount: formatMoney(b.returned_minor, page.currency) }) : t("v_lost")}`);
     return `#${d.number} ${d.state} (${bets.join("; ")}); `;
   },
   bets() {
-    if (!page.slip.length) { toast("Add a selection to the slip first"); return null; }
+    if (!page.slip.length) { toast(t("v_add_first")); return null; }
     for (const b of page.slip) {
-      if (parseMajor(b.stake, page.currency) === null) { toast(`"${b.stake}" is not an amount`); return null; }
+      if (parseMajor(b.stake, page.currency) === null) { toast(t("v_not_amount", { text: b.stake })); return null; }
     }
     return page.slip.map((b) => ({ code: b.code, stake: b.stake.trim(), target: b.target }));
   },
@@ -71,7 +77,7 @@ const board = drawBoard(tableId, page, {
     page.anim = { number: msg.number, promise };
   },
   beforeSettled: (msg) => (page.anim?.number === msg.number ? page.anim.promise : null),
-  settled: (msg) => showMyBets(msg.number),
+  settled: (msg) => Promise.all([showMyBets(msg.number), acca.refreshSlips()]),
 });
 
 // The event shown is the next one taking bets; a new event re-prices the slip from its board.
@@ -82,7 +88,7 @@ function showEvent(b) {
   page.event = ev;
   if (!ev?.board) {
     $("#event-number").textContent = "";
-    $("#commitment").textContent = "The next event is being prepared.";
+    $("#commitment").textContent = t("v_preparing");
     $("#markets").replaceChildren();
     return;
   }
@@ -90,7 +96,7 @@ function showEvent(b) {
   $("#event-number").dataset.number = String(ev.number);
   const c = $("#commitment");
   c.dataset.hash = ev.server_seed_hash;
-  c.textContent = `Off at ${new Date(ev.due_at).toLocaleTimeString()} · commitment SHA-256 ${ev.server_seed_hash}`;
+  c.textContent = t("v_off_at", { time: new Date(ev.due_at).toLocaleTimeString(), hash: ev.server_seed_hash });
   renderEvent(b.game, ev.board, add);
   const prices = new Map(ev.board.markets.flatMap((m) => m.selections.map((s) => [`${m.code}|${s.target.join(",")}`, s.odds])));
   for (const item of page.slip) item.odds = prices.get(`${item.code}|${item.target.join(",")}`) || null; // null: not offered now
@@ -98,7 +104,8 @@ function showEvent(b) {
 }
 
 function add(pick) {
-  if (page.slip.some((b) => b.code === pick.code && b.target.join(",") === pick.target.join(","))) { toast("That selection is on the slip already", "info"); return; }
+  if (acca.on()) { acca.addLeg(pick); return; }
+  if (page.slip.some((b) => b.code === pick.code && b.target.join(",") === pick.target.join(","))) { toast(t("v_on_slip"), "info"); return; }
   page.slip.push({ ...pick, stake: page.stake });
   renderSlip();
 }
@@ -110,17 +117,17 @@ function renderSlip() {
   page.slip.forEach((b, i) => {
     const minor = parseMajor(b.stake, page.currency);
     if (minor !== null) total += minor;
-    const stake = el("input", { class: "stake", inputmode: "decimal", autocomplete: "off", value: b.stake, "aria-label": `Stake on ${b.label} ${b.name}` });
+    const stake = el("input", { class: "stake", inputmode: "decimal", autocomplete: "off", value: b.stake, "aria-label": t("v_stake_on", { label: b.label, name: b.name }) });
     const ret = el("span", { class: "muted returns" });
     const sync = () => {
       const m = parseMajor(b.stake, page.currency);
-      ret.textContent = m === null ? "not an amount" : b.odds ? `returns ${formatMoney(Math.floor((m * hundredths(b.odds)) / 100), page.currency)}` : "not offered on this event";
+      ret.textContent = m === null ? t("v_not_an_amount") : b.odds ? t("v_returns", { amount: formatMoney(Math.floor((m * hundredths(b.odds)) / 100), page.currency) }) : t("v_not_offered_event");
     };
     stake.addEventListener("input", () => { b.stake = stake.value; sync(); renderTotal(); });
     sync();
     list.append(el("li", { dataset: { code: b.code, target: b.target.join(",") } },
       `${b.label}: ${b.name} `, el("strong", {}, b.odds ? `@ ${b.odds}` : "-"), " ", stake, " ", ret, " ",
-      el("button", { type: "button", class: "remove", onclick: () => { page.slip.splice(i, 1); renderSlip(); } }, "Remove")));
+      el("button", { type: "button", class: "remove", onclick: () => { page.slip.splice(i, 1); renderSlip(); } }, t("v_remove"))));
   });
   list.dataset.count = String(page.slip.length);
   renderTotal(total);
@@ -139,16 +146,17 @@ async function showMyBets(number) {
   const res = await request("GET", `/api/draws/${encodeURIComponent(tableId)}/tickets`);
   const list = $("#event-bets");
   list.replaceChildren();
-  for (const t of res.tickets) {
-    for (const d of t.draws.filter((x) => x.number === number)) {
+  for (const tk of res.tickets) {
+    for (const d of tk.draws.filter((x) => x.number === number)) {
       for (const b of d.bets) {
         const won = b.returned_minor ?? 0;
-        list.append(el("li", { class: won > 0 ? "won" : "lost", dataset: { ticket: String(t.ticket_id), code: b.code, returned: String(won) } },
-          `${b.code} ${b.target.join("-")}: staked ${formatMoney(b.stake_minor, page.currency)}, ${won > 0 ? `won ${formatMoney(won, page.currency)}` : "lost"}`));
+        list.append(el("li", { class: won > 0 ? "won" : "lost", dataset: { ticket: String(tk.ticket_id), code: b.code, returned: String(won) } },
+          t("v_bet_line", { bet: `${b.code} ${b.target.join("-")}`, stake: formatMoney(b.stake_minor, page.currency), result: won > 0 ? t("v_won", { amount: formatMoney(won, page.currency) }) : t("v_lost") })));
       }
     }
   }
   list.dataset.number = String(number);
 }
 
+applyStrings();
 board.open();

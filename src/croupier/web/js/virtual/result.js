@@ -3,6 +3,7 @@
 // sets, points), played out in a few seconds - runners moving to their finishing order, a match
 // ticker. It shows the server's result; it decides nothing.
 import { el, sleep } from "../shell/dom.js";
+import { t } from "../shell/i18n.js";
 import { isRace } from "./sports.js";
 
 const STEP_MS = 60;
@@ -29,7 +30,7 @@ async function race(view, result, fast) {
   const n = order.length;
   const place = new Map(order.map((r, i) => [r, i]));
   const lanes = [];
-  const track = el("ol", { class: "track", "aria-label": "The race", dataset: { order: order.join(",") } });
+  const track = el("ol", { class: "track", "aria-label": t("v_the_race"), dataset: { order: order.join(",") } });
   for (let r = 1; r <= n; r += 1) {
     const runner = el("span", { class: "runner", "aria-hidden": "true" }, String(r));
     const lane = el("li", { dataset: { runner: String(r) } }, runner, el("span", { class: "place" }));
@@ -56,15 +57,13 @@ async function race(view, result, fast) {
 
 const ordinal = (p) => `${p}${p % 10 === 1 && p !== 11 ? "st" : p % 10 === 2 && p !== 12 ? "nd" : p % 10 === 3 && p !== 13 ? "rd" : "th"}`;
 
-const INCIDENT = { yellow: "yellow card", red: "red card", penalty: "penalty awarded" };
-
 // The match clock runs 0 to 90; each goal is ticked at its minute with the score, each incident
 // (cards, penalties: 12.59 rows 24-26) at its minute; then the free-kick rounds (rows 27-32).
 async function football(view, result, fast) {
   const score = el("p", { class: "score", dataset: { score: "0:0" } }, "0:0");
   const clock = el("span", { class: "clock" }, "0'");
-  const ticker = el("ol", { class: "ticker", "aria-label": "Match ticker" });
-  view.replaceChildren(el("div", { class: "scoreboard" }, el("span", {}, "Team 1"), score, el("span", {}, "Team 2"), clock), ticker);
+  const ticker = el("ol", { class: "ticker", "aria-label": t("v_ticker") });
+  view.replaceChildren(el("div", { class: "scoreboard" }, el("span", {}, t("v_team_n", { n: 1 })), score, el("span", {}, t("v_team_n", { n: 2 })), clock), ticker);
   const goals = [...result.goals];
   const incidents = [...(result.incidents || [])];
   const s = [0, 0];
@@ -72,39 +71,39 @@ async function football(view, result, fast) {
     while (goals.length && goals[0][0] === minute) {
       const [, team] = goals.shift();
       s[team - 1] += 1;
-      ticker.append(el("li", { dataset: { minute: String(minute), team: String(team) } }, `${minute}' goal, Team ${team}: ${s[0]}:${s[1]}`));
+      ticker.append(el("li", { dataset: { minute: String(minute), team: String(team) } }, t("v_goal", { m: minute, team, score: `${s[0]}:${s[1]}` })));
     }
     while (incidents.length && incidents[0][0] === minute) {
       const [, team, kind] = incidents.shift();
       ticker.append(el("li", { class: `incident ${kind}`, dataset: { minute: String(minute), team: String(team), incident: kind } },
-        `${minute}' ${INCIDENT[kind] || kind}, Team ${team}`));
+        t("v_incident", { m: minute, team, what: t(`v_incident_${kind}`) })));
     }
     score.textContent = `${s[0]}:${s[1]}`;
     score.dataset.score = score.textContent;
     clock.textContent = `${minute}'`;
-    if (minute === 45) ticker.append(el("li", { class: "muted", dataset: { half: "1" } }, `Half time ${result.half_time.join(":")}`));
+    if (minute === 45) ticker.append(el("li", { class: "muted", dataset: { half: "1" } }, t("v_half_time", { score: result.half_time.join(":") })));
     if (!fast && minute % 2 === 0) await sleep(STEP_MS);
   }
-  ticker.append(el("li", { class: "muted", dataset: { full: "1" } }, `Full time ${result.full_time.join(":")}`));
+  ticker.append(el("li", { class: "muted", dataset: { full: "1" } }, t("v_full_time", { score: result.full_time.join(":") })));
   for (const [round, team, shirt, way] of result.free_kicks || []) {
     ticker.append(el("li", { class: "free-kick", dataset: { round: String(round), team: String(team), shirt: String(shirt), direction: way } },
-      `Free kick round ${round}, Team ${team}: #${shirt}, ${way}`));
+      t("v_free_kick", { round, team, shirt, way: t(`v_kick_${way}`) })));
     if (!fast) await sleep(STEP_MS * 3);
   }
 }
 
 // The points of the first game, then each set's score.
 async function tennis(view, result, fast) {
-  const ticker = el("ol", { class: "ticker", "aria-label": "Match ticker" });
+  const ticker = el("ol", { class: "ticker", "aria-label": t("v_ticker") });
   view.replaceChildren(ticker);
-  const game = el("li", {}, "First game, points won by: ");
+  const game = el("li", {}, t("v_first_game"));
   ticker.append(game);
   for (const p of result.first_game_points) {
     game.append(`${p} `);
     if (!fast) await sleep(STEP_MS * 3);
   }
   for (const [i, [a, b]] of result.sets.entries()) {
-    ticker.append(el("li", { dataset: { set: String(i + 1) } }, `Set ${i + 1}: ${a}:${b}`));
+    ticker.append(el("li", { dataset: { set: String(i + 1) } }, t("v_set", { n: i + 1, score: `${a}:${b}` })));
     if (!fast) await sleep(STEP_MS * 8);
   }
 }
@@ -112,8 +111,8 @@ async function tennis(view, result, fast) {
 // Point by point, the score of the set.
 async function tableTennis(view, result, fast) {
   const score = el("p", { class: "score", dataset: { score: "0:0" } }, "0:0");
-  const points = el("ol", { class: "points", "aria-label": "Points" });
-  view.replaceChildren(el("div", { class: "scoreboard" }, el("span", {}, "Player A"), score, el("span", {}, "Player B")), points);
+  const points = el("ol", { class: "points", "aria-label": t("v_points") });
+  view.replaceChildren(el("div", { class: "scoreboard" }, el("span", {}, t("v_player_n", { n: "A" })), score, el("span", {}, t("v_player_n", { n: "B" }))), points);
   const s = [0, 0];
   for (const p of result.points) {
     s[p === "A" ? 0 : 1] += 1;
