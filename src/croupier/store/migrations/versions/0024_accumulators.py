@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0024_accumulators"
-down_revision = "0019_matches"
+down_revision = "0020_request_id"
 branch_labels = None
 depends_on = None
 
