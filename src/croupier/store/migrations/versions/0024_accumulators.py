@@ -1,7 +1,7 @@
 """accumulators (issue 23): multi-leg slips over virtual events and their legs
 
 Revision ID: 0024_accumulators
-Revises: 0019_matches
+Revises: 0020_request_id
 """
 
 from __future__ import annotations
