@@ -29,6 +29,8 @@ from croupier.platform.protection.roles import require_operator
 problems.STATUS.update({"already_registered": 409, "tournament_full": 409,
                         "tournament_started": 409, "not_registered": 409, "operator_only": 403})
 
+OptionText = Annotated[str, Field(max_length=24)]
+
 router = APIRouter(prefix="/tournaments", responses=ERRORS, tags=["matches"])
 
 TournamentId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
@@ -45,7 +47,8 @@ class TournamentIn(BaseModel):
     seats: Literal[2, 4, 8, 16]
     move_seconds: StrictInt
     game_seconds: StrictInt
-    options: dict[str, bool | int] = Field(default_factory=dict)
+    #: bool, int or text (Belote's ``mode`` "wins" / "points" and ``combos``: text options)
+    options: dict[str, bool | int | OptionText] = Field(default_factory=dict)
     prizes: list[str] | None = Field(None, max_length=16,
                                      description='shares of the pool by place, e.g. ["7/10", "3/10"] '
                                      "(empty: the prize table of the data for the seats)")

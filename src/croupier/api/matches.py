@@ -39,6 +39,8 @@ from croupier.platform.matches import bracket, play, runner, spin, tables
 from croupier.platform.matches.errors import ClockExpired
 from croupier.platform.matches.games import GAMES
 
+OptionText = Annotated[str, Field(max_length=24)]
+
 router = APIRouter(prefix="/api/matches", responses=ERRORS, tags=["matches"])
 router.include_router(tournaments_router)  # before /{match_id}: /tournaments is not a match id
 
@@ -50,7 +52,8 @@ class TableIn(BaseModel):
     game: str = Field(max_length=24)
     variant: str = Field(max_length=24)
     stake_minor: StrictInt = Field(gt=0, le=2**62)
-    options: dict[str, bool | int] = Field(default_factory=dict)
+    #: bool, int or text (Belote's ``mode`` "wins" / "points" and ``combos``: text options)
+    options: dict[str, bool | int | OptionText] = Field(default_factory=dict)
     move_seconds: StrictInt
     game_seconds: StrictInt
     mode: Literal["money", "demo"] = "money"
