@@ -279,3 +279,33 @@ def test_issue22_property_prizes_add_up_to_the_pool(pool_: int, weights: list[in
     assert sum(prizes.values()) == pool_ and min(prizes.values()) >= 0
     for best, worst in knockout.place_groups(knockout.bracket_size(entrants), entrants):
         assert len({prizes[k] for k in range(best, worst + 1)}) <= 1  # shared places: one prize
+
+
+def test_issue22_the_ticker_plays_a_computer_tournament_to_its_prizes(db_url: str) -> None:
+    """The match ticker alone (one bot decision per match a pass, time-outs, then the bracket's
+    sweep) plays a 4-seat knock-out of computer opponents to the end and publishes every match
+    it starts - the next round's included."""
+    import asyncio
+
+    from croupier.platform.matches import runner
+
+    p = make_platform(db_url)
+    p.clock = lambda: T0
+    tid = file(p, seats=4)
+    players = _entrants(p, 4)
+    before, house0 = {x.id: cash(p, x) for x in players}, _house(p)
+    for x in players:
+        register(p, x, tid, bot=True)
+    sent: list[dict[str, Any]] = []
+
+    async def publish(msg: dict[str, Any]) -> None:
+        sent.append(msg)
+
+    for _ in range(2_000):
+        if view(p, tid)["status"] == "finished":
+            break
+        asyncio.run(runner.tick(p, publish))
+    _check_money(p, tid, before, house0)
+    final = max(view(p, tid)["bracket"], key=lambda g: g["round"])
+    assert final["round"] == 1 and runner.channel(final["match_id"]) in {m["table_id"] for m in sent}
+    p.db.dispose()
