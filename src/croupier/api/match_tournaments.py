@@ -21,7 +21,7 @@ from sqlalchemy.orm import Session
 from starlette.concurrency import run_in_threadpool
 
 from croupier.api import problems
-from croupier.api.app import ERRORS, Me, _idempotent, _platform, _respond, _scope
+from croupier.api.app import ERRORS, PROBLEM, Me, _idempotent, _platform, _respond, _scope
 from croupier.errors import VariantError
 from croupier.platform.matches import tournaments
 from croupier.platform.protection.roles import require_operator
@@ -31,7 +31,7 @@ problems.STATUS.update({"already_registered": 409, "tournament_full": 409,
 
 OptionText = Annotated[str, Field(max_length=24)]
 
-router = APIRouter(prefix="/tournaments", responses=ERRORS, tags=["matches"])
+router = APIRouter(prefix="/tournaments", responses={**ERRORS, 403: PROBLEM}, tags=["matches"])
 
 TournamentId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 
