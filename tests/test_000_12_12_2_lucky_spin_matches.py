@@ -88,3 +88,22 @@ def test_000_12_12_2_expected_cost_to_the_house_is_exact_from_the_wheel_data() -
     rtp = game("lucky_spin").exact(v)[0].rtp  # the show engine's own exact return
     assert spin.mean_multiplier(v) == rtp
     assert spin.house_edge(v) == 1 - rtp > 0  # the house gains 1 - mean per unit of win spun
+
+
+def test_000_12_12_2_the_amount_spun_is_the_credited_win_not_the_profit() -> None:
+    """The extract's ASSUMPTION (variants/lucky_spin/standard.toml): "the winnings" spun are the
+    win as the game credits it, the fund less the rake (500 + 500 AMD -> 960, x4 -> 3,840: the
+    000 example), not ``returned - stake`` (460). The code and both documents say so."""
+    from pathlib import Path
+
+    from croupier.games.pvp.fund import FundRake, settle_fund
+
+    st = settle_fund("AMD", (0, 1), STAKE, 0, FundRake())
+    bets = st.to_dict()["bets"]
+    winner = next(b for b in bets if int(b["bet_id"]) == 0)
+    assert spin.spun_amount(bets, 0) == 960 == int(winner["returned"])
+    assert spin.spun_amount(bets, 0) != int(winner["returned"]) - int(winner["stake"])
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    for name in ("pvp_matches.md", "pvp_games.md"):
+        text = " ".join((docs / name).read_text().split())
+        assert "fund − rake" in text and "not the winner's profit `returned − stake`" in text, name

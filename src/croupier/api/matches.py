@@ -33,12 +33,16 @@ from croupier.api.app import (
     _state,
     ws_authenticate,
 )
+from croupier.api.match_tournaments import router as tournaments_router
 from croupier.platform.events import Connection
-from croupier.platform.matches import play, runner, spin, tables
+from croupier.platform.matches import bracket, play, runner, spin, tables
 from croupier.platform.matches.errors import ClockExpired
 from croupier.platform.matches.games import GAMES
 
+OptionText = Annotated[str, Field(max_length=24)]
+
 router = APIRouter(prefix="/api/matches", responses=ERRORS, tags=["matches"])
+router.include_router(tournaments_router)  # before /{match_id}: /tournaments is not a match id
 
 MatchId = Annotated[int, PathParam(ge=1, le=2**31 - 1)]
 
@@ -48,7 +52,8 @@ class TableIn(BaseModel):
     game: str = Field(max_length=24)
     variant: str = Field(max_length=24)
     stake_minor: StrictInt = Field(gt=0, le=2**62)
-    options: dict[str, bool | int] = Field(default_factory=dict)
+    #: bool, int or text (Belote's ``mode`` "wins" / "points" and ``combos``: text options)
+    options: dict[str, bool | int | OptionText] = Field(default_factory=dict)
     move_seconds: StrictInt
     game_seconds: StrictInt
     mode: Literal["money", "demo"] = "money"
@@ -72,9 +77,12 @@ async def open_tables(request: Request, game: str | None = Query(None, max_lengt
     return {"items": await run_in_threadpool(p.read, lambda s: tables.list_open(s, game))}
 
 
-async def _changed(request: Request, match_id: int) -> None:
+async def _changed(request: Request, match_id: int, view: dict[str, Any] | None = None) -> None:
     st = _state(request)
     await runner.publish_state(st.platform, st.broker.publish, match_id)
+    if view is not None and view.get("mode") == "tourney" and view.get("status") == "done":
+        p = st.platform  # a tournament's pairing decided: the next one may start now
+        await run_in_threadpool(p.run, lambda s: bracket.after_match(s, match_id, p.clock()))
 
 
 @router.post("/tables", status_code=201)
@@ -144,9 +152,9 @@ async def move(match_id: MatchId, body: MoveIn, request: Request, player: Me) ->
             s, player, match_id, body.name, body.args, now))
     except ClockExpired:
         await run_in_threadpool(p.run, lambda s: play.expire(s, match_id, now))  # the time-out
-        await _changed(request, match_id)
+        await _changed(request, match_id, {"mode": "tourney", "status": "done"})
         raise
-    await _changed(request, match_id)
+    await _changed(request, match_id, out)
     return out
 
 
@@ -155,7 +163,7 @@ async def resign(match_id: MatchId, request: Request, player: Me) -> dict[str, A
     """Resign (leaving the table is resigning): the opponent wins the match."""
     p = _platform(request)
     out: dict[str, Any] = await run_in_threadpool(p.run, lambda s: play.resign(s, player, match_id, p.clock()))
-    await _changed(request, match_id)
+    await _changed(request, match_id, out)
     return out
 
 

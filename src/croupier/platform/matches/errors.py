@@ -7,8 +7,9 @@ from __future__ import annotations
 from croupier.errors import CroupierError, IllegalAction, InvalidAmount
 from croupier.platform.cardroom.errors import NotYourTurn
 
-__all__ = ["BotNotAllowed", "ClockExpired", "MatchState", "NotYourTurn", "OwnTable",
-           "StakeNotCovered", "TableLimit", "UnknownOption"]
+__all__ = ["AlreadyRegistered", "BotNotAllowed", "ClockExpired", "MatchState", "NotRegistered",
+           "NotYourTurn", "OwnTable", "StakeNotCovered", "TableLimit", "TournamentFull",
+           "TournamentStarted", "UnknownOption"]
 
 
 class OwnTable(CroupierError):
@@ -54,3 +55,28 @@ class UnknownOption(CroupierError):
     """A table option the game does not have, or of the wrong type, or a clock not offered."""
 
     code = "unknown_option"
+
+
+class AlreadyRegistered(CroupierError):
+    """A player registers once for a tournament (nothing is moved the second time)."""
+
+    code = "already_registered"
+
+
+class TournamentFull(CroupierError):
+    """Every seat of the tournament is taken (one the operator starts: it waits for him)."""
+
+    code = "tournament_full"
+
+
+class TournamentStarted(CroupierError):
+    """Registering for, unregistering from or cancelling a tournament that has started (or is
+    over, or was cancelled): its entries are closed."""
+
+    code = "tournament_started"
+
+
+class NotRegistered(CroupierError):
+    """Unregistering from a tournament one did not register for (or has left already)."""
+
+    code = "not_registered"

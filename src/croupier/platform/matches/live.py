@@ -25,6 +25,8 @@ from croupier.store.match_models import PvpMatch, PvpMatchMove
 #: match id -> (actions applied, state): this process's committed states
 _CACHE: dict[int, tuple[int, Any]] = {}
 _PENDING = "pvp_match_states"
+#: the mode of a tournament's match: no rake, no money moved, no Lucky Spin
+TOURNEY = "tourney"
 
 
 @event.listens_for(Session, "after_commit")
@@ -53,8 +55,10 @@ def remember(session: Session, m: PvpMatch, state: Any) -> None:
 
 def setup_record(m: PvpMatch) -> dict[str, Any]:
     """The setup as the engine's record holds it: seats 0 (creator) and 1 (opponent), the stake,
-    the table's options, the 4% rake (tournaments, which would carry none, are not built)."""
-    return {**m.options, "seats": [0, 1], "stake": m.stake, "rake": FundRake().to_dict()}
+    the table's options, the 4% rake - none on a tournament's match (mode ``tourney``: "Tournaments
+    are excluded from rake", 000 §12.12.1; :mod:`.tournaments`)."""
+    rake = None if m.mode == TOURNEY else FundRake().to_dict()
+    return {**m.options, "seats": [0, 1], "stake": m.stake, "rake": rake}
 
 
 def start_state(g: MatchGame, m: PvpMatch) -> Any:

@@ -1,6 +1,7 @@
 """After every change of a match: either its next turn (whose clock starts) or its end - the
 engine's settlement paid from the escrow (:mod:`.money`), the result and the full record
-stored, and Lucky Spin offered to the winner of a game that has it (000 §12.12.2, end)."""
+stored, and Lucky Spin offered to the winner of a game that has it (000 §12.12.2, end) - not on
+a tournament's match, whose winner gets no money from it (his prize comes from the tournament)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from sqlalchemy.orm import Session
 from croupier.games.pvp.match import VOID
 from croupier.platform.matches import clocks, money
 from croupier.platform.matches.games import match_game
+from croupier.platform.matches.live import TOURNEY
 from croupier.store.match_models import PvpMatch
 
 
@@ -36,5 +38,6 @@ def finish(session: Session, m: PvpMatch, state: Any, now: datetime, how: str | 
     m.record = [e.to_dict() for e in state.events]
     m.status, m.ended_at = "done", now
     clocks.stop(m)
-    if g.lucky_spin and m.winner_seat is not None and m.winner_seat not in m.bot_seats:
+    if (g.lucky_spin and m.mode != TOURNEY and m.winner_seat is not None
+            and m.winner_seat not in m.bot_seats):  # never on a tournament's match
         m.spin = "offered"

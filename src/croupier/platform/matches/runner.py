@@ -2,8 +2,9 @@
 the time-outs of clocks run out (:func:`.play.expire`) and plays the computer opponents' turns
 at demo pace, publishing each match's state on its WebSocket channel ``match:<id>``
 (``match_state``: the public view, plus ``you`` - the seat and legal actions - privately to each
-of its two players). ASSUMPTION (as the card room): one server process runs the ticker; a second
-would be harmless (every step re-checks the match under its row lock) but is not planned."""
+of its two players), and advances the tournaments' brackets (:func:`.bracket.sweep`).
+ASSUMPTION (as the card room): one server process runs the ticker; a second would be harmless
+(every step re-checks the match under its row lock) but is not planned."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.platform.events import table_message
-from croupier.platform.matches import bots, play, tables
-from croupier.store.match_models import PvpMatch
+from croupier.platform.matches import bots, bracket, play, tables
+from croupier.store.match_models import PvpMatch, PvpTournament
 
 log = logging.getLogger("croupier.matches")
 
@@ -61,9 +62,21 @@ async def tick(platform: Any, publish: Publish) -> list[int]:
     for mid in await asyncio.to_thread(platform.read, _bot_turns):
         if await asyncio.to_thread(platform.run, lambda s, m=mid: bots.advance(s, m, now, limit=1)):
             changed.append(mid)
-    for mid in changed:
+    # tournaments: a pairing decided by a time-out or a computer opponent starts the next one
+    started = await asyncio.to_thread(platform.run, lambda s: _tournament_pass(s, now))
+    for mid in [*changed, *started]:
         await publish_state(platform, publish, mid)
     return changed
+
+
+def _tournament_pass(session: Session, now: Any) -> list[int]:
+    """Advance the running tournaments; the matches that started (to publish)."""
+    if session.scalar(select(PvpTournament.id).where(PvpTournament.status == "running").limit(1)) is None:
+        return []
+    before = set(session.scalars(select(PvpMatch.id).where(PvpMatch.status == "playing")))
+    bracket.sweep(session, now)
+    after = set(session.scalars(select(PvpMatch.id).where(PvpMatch.status == "playing")))
+    return sorted(after - before)
 
 
 async def run(platform: Any, publish: Publish, stop: asyncio.Event, interval: float = 0.5) -> None:

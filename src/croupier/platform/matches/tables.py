@@ -102,6 +102,27 @@ def create(session: Session, player: Player, game: str, variant: str, stake: int
     return table_row(m)
 
 
+def start_pairing(session: Session, game: str, variant: str, currency: str, stake: int,
+                  options: Mapping[str, Any], move_ms: int, game_ms: int,
+                  players: tuple[int, int], bot_seats: list[int], now: datetime) -> PvpMatch:
+    """A tournament's match (mode ``tourney``): the bracket seats both players, so nobody
+    accepts (ASSUMPTION); ``stake`` is nominal (no money moves, no rake: the engine settles it
+    with none); it starts at once on the match machinery (clocks, time-outs, resignation)."""
+    seed = fair.new_server_seed()
+    m = PvpMatch(game=game, variant=variant, currency=currency, mode=live.TOURNEY, stake=stake,
+                 options=dict(options), move_ms=move_ms, game_ms=game_ms, status="pending",
+                 creator_id=players[0], opponent_id=players[1], bot_seats=sorted(bot_seats),
+                 server_seed=seed, server_seed_hash=fair.commitment(seed), version=0,
+                 turn_seat=None, turn_started_at=None, deadline_at=None,
+                 bank_ms=[game_ms] * 2, winner_seat=None, how=None, rake=0, settlement=None,
+                 record=None, spin=None, spin_multiplier=None, created_at=now, started_at=None,
+                 ended_at=None)
+    session.add(m)
+    session.flush()
+    _start(session, m, now)
+    return m
+
+
 def list_open(session: Session, game: str | None = None) -> list[dict[str, Any]]:
     q = select(PvpMatch).where(PvpMatch.status == "open").order_by(PvpMatch.id)
     if game is not None:
