@@ -2,7 +2,7 @@
 and the bracket's pairings
 
 Revision ID: 0021_pvp_tournaments
-Revises: 0019_matches
+Revises: 0020_request_id
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0021_pvp_tournaments"
-down_revision = "0019_matches"
+down_revision = "0020_request_id"
 branch_labels = None
 depends_on = None
 

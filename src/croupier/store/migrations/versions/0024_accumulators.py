@@ -1,7 +1,7 @@
 """accumulators (issue 23): multi-leg slips over virtual events and their legs
 
 Revision ID: 0024_accumulators
-Revises: 0020_request_id
+Revises: 0021_pvp_tournaments
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0024_accumulators"
-down_revision = "0020_request_id"
+down_revision = "0021_pvp_tournaments"
 branch_labels = None
 depends_on = None
 
