@@ -13,6 +13,7 @@ from fastapi.testclient import TestClient
 from croupier.api.app import create_app
 from croupier.games.crash.realtime import curve_of
 from croupier.platform import crash as C
+from croupier.platform import crash_rounds, crash_timing
 from croupier.platform.service import Platform
 from croupier.store.models import Round
 from tests.platform_fixtures import make_settings
@@ -47,9 +48,9 @@ def test_000_12_20_crash_table_over_http(crash_api: tuple[Api, Platform, Clock])
     # find a round that runs to at least x1.50
     while True:
         p.run(lambda s: C.tick(s, "crash-eur", clock.now, chain_length=200))
-        rid = p.read(lambda s: C._latest(s, "crash-eur").id)  # type: ignore[union-attr]
+        rid = p.read(lambda s: crash_rounds._latest(s, "crash-eur").id)  # type: ignore[union-attr]
         rnd = p.read(lambda s, r=rid: s.get(Round, r))
-        if rnd.state == "open" and C.crash_hundredths(V, C._draw(rnd, V)) >= 200:
+        if rnd.state == "open" and C.crash_hundredths(V, crash_timing._draw(rnd, V)) >= 200:
             break
         clock.now += timedelta(seconds=300)
     h = api.player(deposit="50")
@@ -172,9 +173,9 @@ def test_000_12_20_and_12_26_bad_input_gets_precise_errors_and_moves_nothing(
     p.run(lambda s: C.ensure_crash_table(s, "rocket-eur", "Rocketon", "rocketon", "standard", "EUR"))
     while True:  # a round that runs to at least x3.00
         p.run(lambda s: C.tick(s, "rocket-eur", clock.now, chain_length=200))
-        rnd = p.read(lambda s: C._latest(s, "rocket-eur"))
+        rnd = p.read(lambda s: crash_rounds._latest(s, "rocket-eur"))
         assert rnd is not None
-        if rnd.state == "open" and C.crash_hundredths(rv, C._draw(rnd, rv)) >= 300:
+        if rnd.state == "open" and C.crash_hundredths(rv, crash_timing._draw(rnd, rv)) >= 300:
             break
         clock.now += timedelta(seconds=300)
     rid = rnd.id

@@ -14,6 +14,7 @@ from croupier.errors import IllegalAction, InvalidSelection, RoundFinished
 from croupier.games.crash.chain import crash_point, make_chain, terminating_hash
 from croupier.games.crash.realtime import curve_of
 from croupier.platform import crash as C
+from croupier.platform import crash_rounds, crash_timing
 from croupier.platform.errors import BettingClosed
 from croupier.platform.service import Platform
 from croupier.platform.tables import place_bets
@@ -344,9 +345,9 @@ def test_000_12_26_auto_mode_bets_every_round_and_the_player_may_still_cash_out_
     now, pressed = T0, None
     for _ in range(400):
         p.run(lambda s, n=now: C.tick(s, "rocket", n))
-        rnd = p.read(lambda s: C._latest(s, "rocket"))
+        rnd = p.read(lambda s: crash_rounds._latest(s, "rocket"))
         assert rnd is not None and (rnd.state != "closed" or rnd.closed_at is not None)
-        if pressed is None and rnd.state == "closed" and C.crash_hundredths(rv, C._draw(rnd, rv)) > 150:
+        if pressed is None and rnd.state == "closed" and C.crash_hundredths(rv, crash_timing._draw(rnd, rv)) > 150:
             at = C.aware(rnd.closed_at) + curve_of(rv).time_of(150) * C.MS  # type: ignore[arg-type]
             assert p.run(lambda s, r=rnd.id, a=at: C.cash_out(s, pl, r, 0, a, half=True))["at"] == "1.50"
             pressed = rnd.id

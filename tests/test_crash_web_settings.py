@@ -9,6 +9,7 @@ import pytest
 
 from croupier.errors import CroupierError
 from croupier.platform import crash as C
+from croupier.platform import crash_timing as timing
 from croupier.platform.config import TableConfig, crash_tables, crash_timing
 
 
@@ -33,7 +34,7 @@ def test_issue17_crash_timing_setting_overrides_betting_time_and_curve_only() ->
         C.set_timing(2000, "0.5")
         _spec, fast = C.crash_variant("crash", "standard")
     finally:
-        C._TIMING.clear()
+        timing._TIMING.clear()
     assert (fast.betting_ms, fast.growth_per_second) == (2000, Fraction(1, 2))
     assert fast.rtp == base.rtp and fast.max_multiplier == base.max_multiplier  # the law is untouched
     assert C.crash_variant("crash", "standard")[1] == base

@@ -91,7 +91,46 @@ class IllegalAction(CroupierError):
 
 
 class RoundFinished(IllegalAction):
+    """An action on a round (a hand, a match) that is over, or not in the state the action needs.
+    The platform's live tables refine it (platform/live_errors.RoundFinished: also a
+    ``RoundStateError``); the code is this class's."""
+
     code = "round_finished"
+
+
+class NotYourTurn(IllegalAction):
+    """A decision for a box, a seat or a player whose turn it is not (blackjack's boxes, the card
+    room's seats, the matches' players; the message says whose turn it is)."""
+
+    code = "not_your_turn"
+
+
+# -- money, seats and rounds of the platform (one class per code, for every layer) ---------------
+
+
+class InsufficientFunds(CroupierError):
+    """A stake or debit the player cannot cover: the confirmed cash balance (000 §10: bets within
+    the balance; platform/errors.py re-exports it), or - as the dealer-poker engine's refinement,
+    which is also an ``IllegalAction`` - the stack a decision adds to (Call, Play, Raise)."""
+
+    code = "insufficient_funds"
+
+
+class SeatTaken(CroupierError):
+    """A seat another player holds already: a card-room seat, or a live blackjack seat another
+    player bet on in this round (004 §2.2: "Free Seat" only)."""
+
+    code = "seat_taken"
+
+
+class RoundInProgress(CroupierError):
+    """A request that needs no round in progress while one is: the player's open decision round
+    of that game (platform/interactive.py: finish it first), or a change of a table's limits for
+    a round that has already opened (platform/table_limits.py: limits change between rounds).
+    ASSUMPTION: one code for both (the client's answer is the same - wait for the round to end);
+    the code ``round_in_progress`` is kept, as the API has always returned it."""
+
+    code = "round_in_progress"
 
 
 class ReplayMismatch(CroupierError):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from croupier.errors import CroupierError
+from croupier.errors import InsufficientFunds as InsufficientFunds  # the one class of its code
 
 
 class Unauthorized(CroupierError):
@@ -29,12 +30,6 @@ class NotFound(CroupierError, LookupError):
 
 class UnknownTable(NotFound):
     code = "unknown_table"
-
-
-class InsufficientFunds(CroupierError):
-    """A player's confirmed cash balance does not cover a debit (000 §10: bets within the balance)."""
-
-    code = "insufficient_funds"
 
 
 class BettingClosed(CroupierError):

@@ -41,6 +41,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, IllegalAction, RoundFinished
+from croupier.errors import (
+    RoundInProgress as RoundInProgress,  # its code's one class (croupier.errors)
+)
 from croupier.games.base import BetRequest, Decision, Settlement, reenact
 from croupier.games.describe import view_of
 from croupier.games.registry import GameSpec
@@ -77,12 +80,6 @@ KIND = "decision"
 
 #: 004 §2.10, §4.9 and the platform table of 004: 13 seconds for each decision.
 DEFAULT_DECISION_SECONDS = 13.0
-
-class RoundInProgress(CroupierError):
-    """The player already has an open decision round of this game (finish it first)."""
-
-    code = "round_in_progress"
-
 
 class DecisionTimeout(CroupierError):
     """The decision time ran out before the player's decision arrived; the default was taken."""

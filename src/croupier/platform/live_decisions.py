@@ -39,6 +39,7 @@ from sqlalchemy.orm import Session
 
 from croupier.cards import deck, name, parse
 from croupier.errors import CroupierError, IllegalAction
+from croupier.errors import SeatTaken as SeatTaken  # its code's one class (croupier.errors)
 from croupier.games.base import BetRequest, Decision
 from croupier.games.blackjack.engine import BlackjackState, card_draw
 from croupier.platform import tables
@@ -71,12 +72,6 @@ from croupier.store.models import Bet, Play, Player, Round, RoundEvent
 
 #: 004 §2.10: 13 seconds for each decision
 DECISION_SECONDS = 13.0
-
-
-class SeatTaken(CroupierError):
-    """A seat another player already bet on in this round (004 §2.2: "Free Seat" only)."""
-
-    code = "seat_taken"
 
 
 class SeatRequired(CroupierError):

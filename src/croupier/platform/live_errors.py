@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from croupier.errors import CroupierError
+from croupier.errors import RoundFinished as BaseRoundFinished
 from croupier.platform.errors import NotFound, RoundStateError, Unauthorized
 
 
@@ -36,10 +37,10 @@ class BadReading(CroupierError, ValueError):
     code = "bad_reading"
 
 
-class RoundFinished(RoundStateError):
-    """An action on a round that is already settled or voided (or not in the state it needs)."""
-
-    code = "round_finished"
+class RoundFinished(BaseRoundFinished, RoundStateError):
+    """An action on a live round that is already settled or voided (or not in the state it
+    needs): the engines' ``round_finished`` (its code, from :class:`croupier.errors.RoundFinished`)
+    that is also a ``RoundStateError``, as the live tables' other state refusals."""
 
 
 class SameOperator(CroupierError):

@@ -21,6 +21,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
 from croupier.errors import CroupierError, StakeAboveMaximum, StakeBelowMinimum, TableLimitExceeded
+from croupier.errors import (
+    RoundInProgress as RoundInProgress,  # its code's one class (croupier.errors)
+)
 from croupier.games.base import BetRequest
 from croupier.money import currency, format_minor
 from croupier.platform.clock import iso
@@ -29,12 +32,6 @@ from croupier.platform.game_status import game_view, reason_text, record
 from croupier.platform.wallet import parse_amount
 from croupier.store.models import GameTable, Round
 from croupier.store.table_admin_models import TableLimits
-
-
-class RoundInProgress(CroupierError):
-    """A change of limits asked for a round already opened: limits change between rounds."""
-
-    code = "round_in_progress"
 
 
 class InvalidLimits(CroupierError, ValueError):

@@ -35,6 +35,7 @@ from croupier.errors import (
     IllegalAction,
     InvalidBet,
     InvalidSelection,
+    NotYourTurn,
     RoundFinished,
     StakeAboveMaximum,
     StakeBelowMinimum,
@@ -70,12 +71,6 @@ from croupier.money import Payout, apply_ratio, currency, format_minor, parse_st
 PLAY_DECISIONS = ("hit", "stand", "double", "split", "surrender")
 PROMPT_DECISIONS = ("insurance", "even_money", "decline", "surrender")
 FLAGS = frozenset({"follow_double", "follow_split", "insure"})
-
-
-class NotYourTurn(IllegalAction):
-    """A decision for a box or a player whose turn it is not."""
-
-    code = "not_your_turn"
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,6 +26,7 @@ from croupier.errors import (
     StakeBelowMinimum,
     UnknownBetCode,
 )
+from croupier.errors import InsufficientFunds as BaseInsufficientFunds
 from croupier.games.base import (
     Action,
     BetRequest,
@@ -42,10 +43,10 @@ from croupier.games.dealer_poker.variant import PokerVariant
 from croupier.money import apply_ratio, currency, format_minor, parse_stake
 
 
-class InsufficientFunds(IllegalAction):
-    """A decision adds a stake (Call, Play, Raise, a bought card) the player cannot cover."""
-
-    code = "insufficient_funds"
+class InsufficientFunds(BaseInsufficientFunds, IllegalAction):
+    """A decision adds a stake (Call, Play, Raise, a bought card) the player cannot cover: the
+    code is :class:`croupier.errors.InsufficientFunds`'s; also an ``IllegalAction`` (the engine
+    refuses the decision, as its other refusals)."""
 
 
 @dataclass(frozen=True, slots=True)

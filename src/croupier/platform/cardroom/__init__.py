@@ -11,6 +11,8 @@ on the platform. The house takes rake, never a bet.
 * :mod:`.live` - one hand in play in memory: the engine, the decision timer and time bank.
 * :mod:`.views` - the table state a player may see, and a hand's history as a player may see it.
 * :mod:`.runner` - the asyncio runner of a table (one per table across workers).
-* :mod:`.rush` - Rush & Cash pools in the store; :mod:`.rush_runner` - a pool's runner (fast fold
-  to a new hand at once); :mod:`.tournaments` - sit-and-go tournaments.
+* :mod:`.rush` - Rush & Cash pools in the store (:mod:`.rush_pools` the pool's tables and entries,
+  :mod:`.rush_entries` joining and leaving, :mod:`.rush_hands` the hands' money);
+  :mod:`.rush_runner` - a pool's runner (fast fold to a new hand at once; its messages
+  :mod:`.rush_messages`); :mod:`.tournaments` - sit-and-go tournaments.
 """

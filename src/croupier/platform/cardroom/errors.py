@@ -2,13 +2,9 @@
 
 from __future__ import annotations
 
-from croupier.errors import CroupierError, IllegalAction, InvalidAmount
-
-
-class SeatTaken(CroupierError):
-    """The seat asked for has a player already."""
-
-    code = "seat_taken"
+from croupier.errors import CroupierError, InvalidAmount
+from croupier.errors import NotYourTurn as NotYourTurn  # the one class of each code, shared
+from croupier.errors import SeatTaken as SeatTaken
 
 
 class AlreadySeated(CroupierError):
@@ -30,12 +26,6 @@ class BuyInRefused(InvalidAmount):
 
 class TableFull(CroupierError):
     code = "table_full"
-
-
-class NotYourTurn(IllegalAction):
-    """An action out of turn (the engine's message says whose turn it is)."""
-
-    code = "not_your_turn"
 
 
 class TableNotRunning(CroupierError):

@@ -30,7 +30,6 @@ import contextlib
 import logging
 import time
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.orm import Session
@@ -41,25 +40,12 @@ from croupier.platform.cardroom.errors import NotInHand
 from croupier.platform.cardroom.hands import HandStart
 from croupier.platform.cardroom.live import LiveHand
 from croupier.platform.cardroom.runner import Publish, _db, views_legal, warm_up
+from croupier.platform.cardroom.rush_messages import PoolHand, pool_view, state_message
 from croupier.platform.clock import iso
 from croupier.platform.events import player_message, table_message
 from croupier.store.models import Player
 
 log = logging.getLogger("croupier.cardroom.rush")
-
-
-@dataclass(slots=True)
-class PoolHand:
-    live: LiveHand
-    seats: list[dict[str, Any]]
-    released: set[int] = field(default_factory=set)  # seats folded out of the hand
-    pending: list[int] = field(default_factory=list)  # of those, not yet released in the store
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-
-    @property
-    def table_id(self) -> str:
-        return self.live.start.table_id
 
 
 class PoolRunner:
@@ -316,22 +302,7 @@ class PoolRunner:
     # -- messages --------------------------------------------------------------------------------
 
     def state_message(self, hand: PoolHand, event: str) -> dict[str, Any]:
-        live = hand.live
-        h = views.hand_public(live.state, live.hand_id, live.start.number, live.start.server_seed_hash)
-        dl = live.deadline()
-        now = self._now()
-        h["last_action"] = live.last
-        h["decision_ms_left"] = None if dl is None else max(0, int((dl - now) * 1000))
-        bank = live.bank_starts()
-        h["time_bank_in_use"] = bank is not None and now >= bank
-        h["time_banks_ms"] = {str(k): v for k, v in live.banks.items()}
-        h["released"] = sorted(hand.released)
-        public = {"type": "poker_state", "event": event, "pool": self.pool, "table_id": hand.table_id,
-                  "table": {**self.config, "id": hand.table_id}, "seats": hand.seats, "hand": h,
-                  "server_time": iso(self.platform.clock())}
-        private = {str(pid): {"you": views.you(live.state, seat)}
-                   for seat, pid in live.start.seat_players.items() if seat not in hand.released}
-        return table_message(self.channel, public, private)
+        return state_message(self, hand, event)
 
     async def broadcast(self, hand: PoolHand, event: str) -> None:
         await self.publish(self.state_message(hand, event))
@@ -382,18 +353,7 @@ class PoolRunner:
 
     def view(self, player_id: int | None) -> dict[str, Any]:
         """The pool and, for a player, the hand he is in (as the ``poker_state`` message)."""
-        out: dict[str, Any] = {"type": "rush_pool", "pool": self.pool, "running": True,
-                               "table": self.config, "waiting": len(self.waiting),
-                               "hands_in_play": len(self.hands), "you_waiting": None, "hand": None}
-        if player_id is None:
-            return out
-        out["you_waiting"] = player_id in self.waiting
-        where = self.in_hand.get(player_id)
-        if where is not None:
-            msg = self.state_message(self.hands[where[0]], "snapshot")
-            out["hand"] = {**dict(msg["message"]), **msg["private"].get(str(player_id), {})}
-        return out
-
+        return pool_view(self, player_id)
 
 def _names(ids: list[int]) -> Any:
     from sqlalchemy import select
