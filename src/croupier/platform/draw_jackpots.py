@@ -20,26 +20,35 @@ play>:<pool>:<segment>``, the excess ``jackpot:over:draw:...``), never one per t
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from fractions import Fraction
+from typing import cast
 
 import numpy as np
+from sqlalchemy import Table, select
 from sqlalchemy.orm import Session
 
 from croupier.games.jackpot import contribution_of
 from croupier.platform.jackpots import (
     Pool,
-    _pay,
     account_code,
     ensure_pool,
     has_pools,
+    new_level,
     pools_of,
+    refill_amounts,
     reserve_code,
+    win_event,
+    win_key,
 )
 from croupier.platform.ledger import Ledger, system_code
-from croupier.store.jackpot_models import JackpotPool
-from croupier.store.models import Play, Round
+from croupier.platform.ledger_batch import Move, balances, transfer_many
+from croupier.platform.protection import audit
+from croupier.platform.protection import hooks as protection
+from croupier.store import bulk
+from croupier.store.jackpot_models import JackpotPool, JackpotWin
+from croupier.store.models import Round, RoundEvent
 
 
 @dataclass(frozen=True)
@@ -71,13 +80,16 @@ def contributions(staked: np.ndarray, rate: Fraction) -> list[int]:
     return [contribution_of(int(x), rate) for x in staked.tolist()]
 
 
-def feed(session: Session, ledger: Ledger, rnd: Round, plays: Batch, hi: int, now: datetime) -> int:
-    """Every pool's contributions and wins for the batch's plays (in play order); the amount
-    taken from the stakes into pools and reserves (the caller moves only the rest to the house)."""
+def feed(session: Session, ledger: Ledger, rnd: Round, plays: Batch, owners: Sequence[int], hi: int,
+         now: datetime) -> int:
+    """Every pool's contributions and wins for the batch's plays (in play order; ``owners[i]``
+    the player of ``plays.play_ids[i]``); the amount taken from the stakes into pools and
+    reserves (the caller moves only the rest to the house). A fixed number of statements
+    whatever the plays and the wins (see :func:`_write`)."""
     if not len(plays.play_ids) or not has_pools(rnd.game, rnd.variant):
         return 0
     cur = rnd.currency
-    taken = 0
+    work = []
     for pool in sorted(pools_of(rnd.game, rnd.variant), key=lambda p: p.code):
         spec = pool.spec
         if not spec.offered_in(cur):
@@ -91,43 +103,168 @@ def feed(session: Session, ledger: Ledger, rnd: Round, plays: Batch, hi: int, no
             may = plays.won
         if not amounts.any() and not may.any():
             continue  # no play of the batch feeds or can win the pool: leave it unlocked
-        row = ensure_pool(session, pool, cur, now, lock=True)
-        taken += _run(session, ledger, rnd, pool, row, plays.play_ids, amounts, may, hi, now)
-    return taken
+        work.append((pool, amounts, may))
+    if not work:
+        return 0
+    states = _lock(session, ledger, [w[0] for w in work], cur, now)
+    out = _Out()
+    for (_pool, amounts, may), st in zip(work, states, strict=True):
+        _run(rnd, st, plays.play_ids, owners, amounts, may, hi, out)
+    _write(session, ledger, rnd, states, out, now)
+    return out.taken
 
 
-def _run(session: Session, ledger: Ledger, rnd: Round, pool: Pool, row: JackpotPool,
-         play_ids: Sequence[int], c: np.ndarray, m: np.ndarray, hi: int, now: datetime) -> int:
-    spec, cur = pool.spec, row.currency
+@dataclass
+class _State:
+    """A locked pool as the batch runs through it: its row's cycle and level, its balance and its
+    reserve's (from the ledger), and whether a win changed the row."""
+
+    pool: Pool
+    row_id: int
+    cycle: int
+    level: int | None
+    salt: str | None
+    commitment: str | None
+    bal: int
+    reserve: int
+    changed: bool = False
+
+
+@dataclass
+class _Win:
+    state: _State
+    play_id: int
+    player_id: int
+    cycle: int
+    amount: int
+    level: int | None
+    salt: str | None
+    #: (reserve -> pool, house -> pool) after the win, keyed by the win's id
+    refill: tuple[int, int]
+
+
+@dataclass
+class _Out:
+    """What the batch writes, in the order single rounds would: the contributions' transfers and
+    the wins (each with its refill) as they come."""
+
+    moves: list[Move | _Win] = field(default_factory=list)
+    wins: list[_Win] = field(default_factory=list)
+    taken: int = 0
+
+
+def _lock(session: Session, ledger: Ledger, pools: Sequence[Pool], cur: str, now: datetime) -> list[_State]:
+    """The pools' rows locked in code order (one statement; a pool used for the first time is
+    created and seeded first, once ever) and their balances and reserves (one statement)."""
+    codes = [p.code for p in pools]
+    q = (select(JackpotPool.code, JackpotPool.id, JackpotPool.cycle, JackpotPool.drop_level,
+                JackpotPool.drop_salt, JackpotPool.drop_commitment)
+         .where(JackpotPool.code.in_(codes), JackpotPool.currency == cur)
+         .order_by(JackpotPool.code).with_for_update())
+    rows = {r[0]: r for r in session.execute(q)}
+    if len(rows) < len(codes):
+        for pool in pools:
+            if pool.code not in rows:
+                ensure_pool(session, pool, cur, now)
+        rows = {r[0]: r for r in session.execute(q.execution_options(populate_existing=True))}
+    money = balances(ledger, [c for p in pools for c in (account_code(p.code, cur), reserve_code(p.code, cur))])
+    return [_State(p, int(rows[p.code][1]), int(rows[p.code][2]), rows[p.code][3], rows[p.code][4],
+                   rows[p.code][5], money[account_code(p.code, cur)], money[reserve_code(p.code, cur)])
+            for p in pools]
+
+
+def _run(rnd: Round, st: _State, play_ids: Sequence[int], owners: Sequence[int], c: np.ndarray,
+         m: np.ndarray, hi: int, out: _Out) -> None:
+    """One pool through the batch's plays: the contributions between two wins as one transfer
+    (and the excess to the reserve), each win as :func:`croupier.platform.jackpots._pay` makes it
+    (the whole pool, then the refill and a new level)."""
+    pool, spec, cur = st.pool, st.pool.spec, rnd.currency
     acc, res = account_code(pool.code, cur), reserve_code(pool.code, cur)
     stakes = system_code("stakes", cur)
-    start, segment, taken = 0, 0, 0
+    start, segment = 0, 0
     while start < len(play_ids):
-        bal = ledger.balance(acc)
         cum = np.cumsum(c[start:])
-        into_cum = np.minimum(cum, max(0, spec.cap[cur] - bal))  # the pool stops at its cap
+        into_cum = np.minimum(cum, max(0, spec.cap[cur] - st.bal))  # the pool stops at its cap
         won = None
-        if spec.kind == "drop" and row.drop_level is not None:
-            hits = np.flatnonzero(m[start:] & (bal + into_cum >= row.drop_level))
+        if spec.kind == "drop" and st.level is not None:
+            hits = np.flatnonzero(m[start:] & (st.bal + into_cum >= st.level))
             won = int(hits[0]) if hits.size else None
         last = len(cum) - 1 if won is None else won
         into = int(into_cum[last])
         over = 0 if spec.overflow == "house" else int(cum[last]) - into
-        key = f"{rnd.id}:{hi}:{row.id}:{segment}"
+        key = f"{rnd.id}:{hi}:{st.row_id}:{segment}"
         if into:
-            ledger.transfer(f"jackpot:in:draw:{key}", stakes, acc, into, "jackpot_in",
-                            round_id=rnd.id, now=now)
+            out.moves.append(Move(f"jackpot:in:draw:{key}", stakes, acc, into, "jackpot_in", rnd.id))
         if over:
-            ledger.transfer(f"jackpot:over:draw:{key}", stakes, res, over, "jackpot_in",
-                            round_id=rnd.id, now=now)
-        taken += into + over
+            out.moves.append(Move(f"jackpot:over:draw:{key}", stakes, res, over, "jackpot_in", rnd.id))
+        out.taken += into + over
+        st.bal += into
+        st.reserve += over
         if won is None:
             break
-        play = session.get(Play, int(play_ids[start + won]))
-        if play is None:  # pragma: no cover - the batch's own play
-            raise LookupError(f"play {play_ids[start + won]} vanished")
-        amount = ledger.balance(acc)
-        _pay(session, ledger, pool, row, rnd, play, -1, "drop", amount, amount, now)
-        start += won + 1
+        start += won
+        if st.bal > 0:  # the whole pool is won (a pool standing at 0 pays nothing)
+            refill = refill_amounts(pool, cur, 0, st.reserve)
+            win = _Win(st, int(play_ids[start]), int(owners[start]), st.cycle, st.bal, st.level,
+                       st.salt, refill)
+            out.wins.append(win)
+            out.moves.append(win)
+            st.reserve -= refill[0]
+            st.bal = refill[0] + refill[1]
+            st.cycle += 1
+            if spec.kind == "drop":
+                st.level, st.salt, st.commitment = new_level(pool, cur, st.cycle)
+            st.changed = True
+        start += 1
         segment += 1
-    return taken
+
+
+def _write(session: Session, ledger: Ledger, rnd: Round, states: Sequence[_State], out: _Out,
+           now: datetime) -> None:
+    """The batch's jackpot writes, each one statement whatever the wins: the win records
+    (their ids key the refills), where each winner's bets came from (001 §6.8.5), every transfer
+    (contributions, wins, refills, top-ups) and the winners' balances, the ``jackpot`` round
+    events, the pools' rows (cycle, level); one audit ``win`` entry per win."""
+    moves = [m for m in out.moves if isinstance(m, Move)]
+    if out.wins:
+        cur = rnd.currency
+        conn = session.connection()
+        ids = {(int(p), int(c)): int(i) for i, p, c in bulk.insert_returning(
+            conn, cast(Table, JackpotWin.__table__), [
+                {"pool_id": w.state.row_id, "cycle": w.cycle, "round_id": rnd.id, "play_id": w.play_id,
+                 "player_id": w.player_id, "bet_id": -1, "row": "drop", "amount": w.amount,
+                 "pool_before": w.amount, "drop_level": w.level, "drop_salt": w.salt, "created_at": now}
+                for w in out.wins], ("id", "pool_id", "cycle"))}
+        targets = protection.payout_accounts(session, [(w.play_id, w.player_id) for w in out.wins])
+        events = []
+        moves = []
+        for m in out.moves:
+            if isinstance(m, Move):
+                moves.append(m)
+                continue
+            pool = m.state.pool
+            acc = account_code(pool.code, cur)
+            ref = win_key(m.state.row_id, m.play_id, -1)
+            target = targets[m.play_id]
+            moves.append(Move(ref, acc, target, m.amount, "jackpot_win", rnd.id, m.play_id))
+            audit.append(session, "win", player_id=m.player_id, round_id=rnd.id, play_id=m.play_id,
+                         amount=m.amount, currency=cur, account=target.rsplit(":", 1)[-1], ref=ref, now=now)
+            events.append({"round_id": rnd.id, "type": "jackpot", "created_at": now,
+                           "data": win_event(pool, m.play_id, -1, "drop", m.amount, cur, m.amount)})
+            key = f"w{ids[(m.state.row_id, m.cycle)]}"
+            take, seed = m.refill
+            if take > 0:
+                moves.append(Move(f"jackpot:refill:{key}", reserve_code(pool.code, cur), acc, take,
+                                  "jackpot_refill"))
+            if seed > 0:
+                moves.append(Move(f"jackpot:seed:{key}", system_code("house", cur), acc, seed, "jackpot_seed"))
+        bulk.insert_rows(conn, cast(Table, RoundEvent.__table__), events)
+        changed = [st for st in states if st.changed]
+        bulk.update_rows(conn, cast(Table, JackpotPool.__table__), "id", [
+            {"id": st.row_id, "cycle": st.cycle, "drop_level": st.level, "drop_salt": st.salt,
+             "drop_commitment": st.commitment, "updated_at": now} for st in changed])
+        for st in changed:  # a row the session loaded before is stale now
+            loaded = session.identity_map.get(session.identity_key(JackpotPool, st.row_id))
+            if loaded is not None:
+                session.expire(loaded)
+    transfer_many(ledger, moves, now)

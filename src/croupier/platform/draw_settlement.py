@@ -76,8 +76,10 @@ def settle_chunk(session: Session, round_id: int, now: datetime, limit: int = CH
     open_plays = (Play.round_id == rnd.id, Play.status == "open")
     report = SettledChunk(rnd.id, rnd.table_id or "", int(rnd.number or 0), 0, False)
     with _gc_paused():
-        _settle_plays(session, engine, variant, outcome, rnd, limit, now, report)
-    left = session.scalar(select(Play.id).where(*open_plays).limit(1))
+        hi = _settle_plays(session, engine, variant, outcome, rnd, limit, now, report)
+    # the batch settled every open play of the draw up to its last: any play left comes after
+    after = () if hi is None else (Play.id > hi,)
+    left = session.scalar(select(Play.id).where(*open_plays, *after).limit(1))
     if left is None:
         rnd.state = "settled"
         rnd.settled_at = now
@@ -103,7 +105,8 @@ def _gc_paused() -> Iterator[None]:
 
 
 def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome: Any,
-                  rnd: Round, limit: int, now: datetime, report: SettledChunk) -> None:
+                  rnd: Round, limit: int, now: datetime, report: SettledChunk) -> int | None:
+    """The batch (see the module docstring); the id of its last play (None: no play was open)."""
     conn = session.connection()
     batch = (select(Play.id, Play.player_id).where(Play.round_id == rnd.id, Play.status == "open")
              .order_by(Play.id).limit(limit).subquery())
@@ -112,16 +115,18 @@ def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome:
                         .select_from(batch.outerjoin(Bet, Bet.play_id == batch.c.id))
                         .order_by(batch.c.id)).all()
     if not rows:
-        return
-    hi = max(int(r[0]) for r in rows)
+        return None
+    lo, hi = int(rows[0][0]), int(rows[-1][0])  # the rows come in play order
     # a play of the batch without bets (buy_ticket makes none) is settled with nothing staked
-    # by the blanket update at the end, with every play of the batch that won nothing
-    blanket = update(Play).where(Play.round_id == rnd.id, Play.status == "open", Play.id <= hi).values(
-        status="settled", returned_total=0, settled_at=now)
+    # by the blanket update at the end, with every play of the batch that won nothing (no open
+    # play of the draw comes before the batch's first: the bounds only spare the server a scan
+    # of the draw's plays settled before)
+    blanket = update(Play).where(Play.round_id == rnd.id, Play.status == "open", Play.id >= lo,
+                                 Play.id <= hi).values(status="settled", returned_total=0, settled_at=now)
     rows = [r for r in rows if r[2] is not None]
     if not rows:
         conn.execute(blanket)
-        return
+        return hi
     play_col, player_col, bet_ids, codes, texts, stake_col = (list(c) for c in zip(*rows, strict=True))
     targets = json.loads("[" + ",".join(texts) + "]")
     placed = [PlacedBet(0, c, st, tuple(t)) for c, st, t in zip(codes, stake_col, targets, strict=True)]
@@ -139,7 +144,7 @@ def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome:
     cur = rnd.currency
     ledger = Ledger(session)
     pooled = draw_jackpots.feed(session, ledger, rnd, draw_jackpots.Batch(
-        play_ids.tolist(), starts, codes, stakes, won), hi, now)
+        play_ids.tolist(), starts, codes, stakes, won), owners.tolist(), hi, now)
     total = int(stakes.sum())
     if total - pooled:
         ledger.transfer(f"draw-stakes:{rnd.id}:{hi}", system_code("stakes", cur),
@@ -160,3 +165,4 @@ def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome:
     report.plays = len(play_ids)
     report.players = {who: {"stake_minor": s, "returned_minor": r}
                       for who, s, r in zip(owners.tolist(), staked.tolist(), paid.tolist(), strict=True)}
+    return hi

@@ -93,9 +93,9 @@ def write_plays(conn: Any, ids: Sequence[int], returned: Sequence[int], now: dat
 _CREDIT_PG = """
 WITH w AS (
   SELECT u.play_id, u.amount, a.id AS cash_id, a.player_id
-  FROM unnest(%(plays)s::integer[], %(amounts)s::bigint[]) AS u(play_id, amount)
-  JOIN plays p ON p.id = u.play_id
-  JOIN accounts a ON a.player_id = p.player_id AND a.kind = 'player_cash'
+  FROM unnest(%(plays)s::integer[], %(players)s::integer[], %(amounts)s::bigint[])
+       AS u(play_id, player_id, amount)
+  JOIN accounts a ON a.player_id = u.player_id AND a.kind = 'player_cash'
 ), t AS (
   INSERT INTO transfers (idempotency_key, payload_hash, debit_account_id, credit_account_id,
                          amount, currency, kind, round_id, play_id, created_at)
@@ -126,13 +126,13 @@ def credit_players(session: Session, round_id: int, cur: str, kind: str, debit: 
     debit_ref = ledger.account(debit)
     conn = session.connection()
     audit_kind = "win" if kind == "payout" else kind
-    for play_id, player_id, amount in credits:
-        audit.append(session, audit_kind, player_id=player_id, round_id=round_id, play_id=play_id,
-                     amount=amount, currency=cur, account="cash", ref=f"{kind}:{play_id}", now=now)
+    audit.append_many(session, audit_kind, ((player_id, round_id, play_id, amount, cur, "cash", f"{kind}:{play_id}")
+                                            for play_id, player_id, amount in credits), now)
     if conn.dialect.name == "postgresql":
-        plays, _players, amounts = zip(*credits, strict=True)
+        plays, players, amounts = zip(*credits, strict=True)
         made, raised = conn.exec_driver_sql(_CREDIT_PG, {
-            "plays": ints(plays), "amounts": ints(amounts), "prefix": f"{kind}:", "debit": debit,
+            "plays": ints(plays), "players": ints(players), "amounts": ints(amounts),
+            "prefix": f"{kind}:", "debit": debit,
             "cur": cur, "kind": kind, "debit_id": debit_ref.id, "round": round_id, "now": now}).one()
         if made != len(credits) or raised != len(credits):
             raise RoundStateError(f"round {round_id}: {len(credits)} {kind}s, but {made} transfers "

@@ -138,29 +138,42 @@ def _open_accounts(session: Session, code: str, cur: str) -> None:
     session.flush()
 
 
-def _draw_level(pool: Pool, row: JackpotPool) -> None:
-    spec, cur = pool.spec, row.currency
+def new_level(pool: Pool, cur: str, cycle: int) -> tuple[int, str, str]:
+    """A drop pool's hidden level for ``cycle``, its salt and its published commitment, from the
+    injected source (the level first, then the salt's two draws)."""
+    spec = pool.spec
     src = _source[0]
-    row.drop_level = drop_level(src, spec.seed[cur], spec.cap[cur])
-    row.drop_salt = f"{src.randbelow(1 << 64):016x}{src.randbelow(1 << 64):016x}"
-    row.drop_commitment = commitment(pool.code, cur, row.cycle, row.drop_level, row.drop_salt)
+    level = drop_level(src, spec.seed[cur], spec.cap[cur])
+    salt = f"{src.randbelow(1 << 64):016x}{src.randbelow(1 << 64):016x}"
+    return level, salt, commitment(pool.code, cur, cycle, level, salt)
+
+
+def _draw_level(pool: Pool, row: JackpotPool) -> None:
+    row.drop_level, row.drop_salt, row.drop_commitment = new_level(pool, row.currency, row.cycle)
+
+
+def refill_amounts(pool: Pool, cur: str, bal: int, reserve: int, creating: bool = False
+                   ) -> tuple[int, int]:
+    """After a win (or at creation), a pool holding ``bal`` with ``reserve`` in its reserve: what
+    the reserve gives back first, up to the cap; then what the house adds up to the seed (after a
+    win only when the pool's ``top_up`` says so)."""
+    seed, cap = pool.spec.seed[cur], pool.spec.cap[cur]
+    take = max(0, min(reserve, max(0, cap - bal)))
+    bal += take
+    return take, seed - bal if bal < seed and (creating or pool.spec.top_up) else 0
 
 
 def _refill(ledger: Ledger, pool: Pool, row: JackpotPool, key: str, now: datetime,
             creating: bool = False) -> None:
-    """After a win (or at creation): the reserve first, up to the cap; then the house up to the
-    seed (after a win only when the pool's ``top_up`` says so). A drop pool starts a new cycle
-    with a new hidden level."""
+    """After a win (or at creation): :func:`refill_amounts` moved by the ledger. A drop pool
+    starts a new cycle with a new hidden level."""
     cur = row.currency
     acc, res = account_code(pool.code, cur), reserve_code(pool.code, cur)
-    seed, cap = pool.spec.seed[cur], pool.spec.cap[cur]
-    bal = ledger.balance(acc)
-    take = min(ledger.balance(res), max(0, cap - bal))
+    take, seed = refill_amounts(pool, cur, ledger.balance(acc), ledger.balance(res), creating)
     if take > 0:
         ledger.transfer(f"jackpot:refill:{key}", res, acc, take, "jackpot_refill", now=now)
-        bal += take
-    if bal < seed and (creating or pool.spec.top_up):
-        ledger.transfer(f"jackpot:seed:{key}", system_code("house", cur), acc, seed - bal,
+    if seed > 0:
+        ledger.transfer(f"jackpot:seed:{key}", system_code("house", cur), acc, seed,
                         "jackpot_seed", now=now)
     if pool.spec.kind == "drop":
         _draw_level(pool, row)
@@ -263,6 +276,18 @@ def on_settle(session: Session, ledger: Ledger, rnd: Round, play: Play, state: A
     return taken
 
 
+def win_key(pool_id: int, play_id: int, bet_id: int) -> str:
+    """The ledger key (and audit reference) of a jackpot win."""
+    return f"jackpot:win:{pool_id}:{play_id}:{bet_id}"
+
+
+def win_event(pool: Pool, play_id: int, bet_id: int, why: str, amount: int, cur: str,
+              before: int) -> dict[str, Any]:
+    """The ``jackpot`` round event of a win."""
+    return {"pool": pool.code, "title": pool.spec.title, "play_id": play_id, "bet_id": bet_id,
+            "row": why, "amount": amount, "currency": cur, "pool_before": before}
+
+
 def _pay(session: Session, ledger: Ledger, pool: Pool, row: JackpotPool, rnd: Round,
          play: Play, bet_id: int, why: str, amount: int, before: int, now: datetime) -> None:
     if amount <= 0:
@@ -274,14 +299,14 @@ def _pay(session: Session, ledger: Ledger, pool: Pool, row: JackpotPool, rnd: Ro
     session.add(win)
     session.flush()
     target = protection.payout_account(session, play)  # 001 §6.8.5: where the bet came from
-    ledger.transfer(f"jackpot:win:{row.id}:{play.id}:{bet_id}", account_code(pool.code, row.currency),
+    ref = win_key(row.id, play.id, bet_id)
+    ledger.transfer(ref, account_code(pool.code, row.currency),
                     target, amount, "jackpot_win", round_id=rnd.id, play_id=play.id, now=now)
     audit.append(session, "win", player_id=play.player_id, round_id=rnd.id, play_id=play.id,
                  amount=amount, currency=row.currency, account=target.rsplit(":", 1)[-1],
-                 ref=f"jackpot:win:{row.id}:{play.id}:{bet_id}", now=now)
-    session.add(RoundEvent(round_id=rnd.id, type="jackpot", created_at=now, data={
-        "pool": pool.code, "title": pool.spec.title, "play_id": play.id, "bet_id": bet_id,
-        "row": why, "amount": amount, "currency": row.currency, "pool_before": before}))
+                 ref=ref, now=now)
+    session.add(RoundEvent(round_id=rnd.id, type="jackpot", created_at=now,
+                           data=win_event(pool, play.id, bet_id, why, amount, row.currency, before)))
     if pool.spec.kind == "drop":
         row.cycle += 1
     _refill(ledger, pool, row, f"w{win.id}", now)

@@ -14,6 +14,7 @@ Elsewhere (SQLite: in-process, no round trips) the rows go through ``executemany
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping, Sequence
 from datetime import date, datetime
 from functools import cache
@@ -56,16 +57,23 @@ def _insert_sql(table: Table, cols: tuple[str, ...], on_conflict: tuple[str, ...
 
 
 def insert_returning(conn: Connection, table: Table, rows: Sequence[Mapping[str, Any]],
-                     returning: tuple[str, ...]) -> list[tuple[Any, ...]]:
+                     returning: tuple[str, ...],
+                     on_conflict_do_nothing: tuple[str, ...] | None = None) -> list[tuple[Any, ...]]:
     """Insert ``rows`` and return the ``returning`` columns of each inserted row, in no
-    particular order (return a column that tells the rows apart)."""
+    particular order (return a column that tells the rows apart); rows that hit
+    ``on_conflict_do_nothing``'s unique columns are skipped and return nothing."""
     if not rows:
         return []
     if conn.dialect.name == "postgresql":
-        sql = (_insert_sql(table, tuple(rows[0]), None)
+        sql = (_insert_sql(table, tuple(rows[0]), on_conflict_do_nothing)
                + " RETURNING " + ", ".join(f'"{c}"' for c in returning))
         return [tuple(r) for r in conn.exec_driver_sql(sql, _rows_param(rows))]
-    stmt = insert(table).returning(*(table.c[c] for c in returning))
+    stmt: Any = insert(table)
+    if on_conflict_do_nothing is not None:
+        from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+
+        stmt = sqlite_insert(table).on_conflict_do_nothing(index_elements=list(on_conflict_do_nothing))
+    stmt = stmt.returning(*(table.c[c] for c in returning))
     return [tuple(r) for r in conn.execute(stmt, list(rows))]
 
 
@@ -131,30 +139,84 @@ def update_rows(conn: Connection, table: Table, key: str, rows: Sequence[Mapping
     return int(res.rowcount)
 
 
+# -- columns as PostgreSQL arrays -------------------------------------------------------------
+
+#: what an unquoted element of an array literal may not contain (besides the separator ",")
+_UNSAFE = re.compile(r'[{}"\\\s]')
+
+
+def _quoted(value: str) -> str:
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def array_text(values: Sequence[Any]) -> str:
+    """A PostgreSQL array literal of ``values`` (ints, strs, None), built by C-speed joins: the
+    server parses it (one parameter; no per-value work in the driver). Strings are quoted only
+    when one of them needs it (a separator, a quote, a backslash, a space, empty, or a ``NULL``)."""
+    kinds = set(map(type, values))
+    if kinds <= {int}:
+        return "{" + ",".join(map(str, values)) + "}"
+    if kinds <= {str}:
+        body = ",".join(values)
+        if (not _UNSAFE.search(body) and body.count(",") == len(values) - 1 and "" not in values
+                and "null" not in body.lower()):
+            return "{" + body + "}"
+        return "{" + ",".join(map(_quoted, values)) + "}"
+    if kinds <= {int, str, type(None)} and not {int, str} <= kinds:
+        return "{" + ",".join("NULL" if v is None else _quoted(v) if type(v) is str else str(v)
+                              for v in values) + "}"
+    raise TypeError(f"an array of ints, or of strs, with None: not {sorted(k.__name__ for k in kinds)}")
+
+
+def _insert_arrays_sql(table: Table, cols: tuple[str, ...], on_conflict: tuple[str, ...] | None,
+                       param: str) -> str:
+    names = ", ".join(f'"{c}"' for c in cols)
+    arrays = ", ".join(f"%({param}_{j})s::{table.c[c].type.compile(dialect=_PG)}[]"
+                       for j, c in enumerate(cols))
+    sql = f"INSERT INTO {table.name} ({names}) SELECT * FROM unnest({arrays})"
+    if on_conflict is not None:
+        sql += f" ON CONFLICT ({', '.join(on_conflict)}) DO NOTHING"
+    return sql
+
+
+# -- several writes in one statement ----------------------------------------------------------
+
+
 class Write:
     """One part of :func:`write_all`: rows to insert into ``table`` (``key`` None; with
     ``on_conflict`` unique columns, clashing rows are skipped) or rows updating it by ``key``
-    (``op`` as in :func:`update_rows`). ``cols`` are the columns each row gives."""
+    (``op`` as in :func:`update_rows`). ``cols`` are the columns each row gives. ``arrays``: an
+    insert whose values are all ints, strs or None, sent to PostgreSQL as one array per column
+    (:func:`array_text`; cheaper than the JSON rows for both sides when the rows are many)."""
 
-    __slots__ = ("table", "cols", "rows", "key", "op", "on_conflict")
+    __slots__ = ("table", "cols", "rows", "key", "op", "on_conflict", "arrays")
 
     def __init__(self, table: Table, cols: tuple[str, ...], rows: Sequence[Mapping[str, Any]],
                  key: str | None = None, op: str = "set",
-                 on_conflict: tuple[str, ...] | None = None) -> None:
+                 on_conflict: tuple[str, ...] | None = None, arrays: bool = False) -> None:
         if op not in _OPS:
             raise ValueError(f"op is set, add or take, not {op!r}")
+        if arrays and key is not None:
+            raise ValueError("arrays are for inserts")
         self.table, self.cols, self.rows = table, cols, rows
-        self.key, self.op, self.on_conflict = key, op, on_conflict
+        self.key, self.op, self.on_conflict, self.arrays = key, op, on_conflict, arrays
 
     def shape(self) -> tuple[Any, ...]:
-        return (self.table, self.cols, self.key, self.op, self.on_conflict)
+        return (self.table, self.cols, self.key, self.op, self.on_conflict, self.arrays)
+
+    def params(self, param: str) -> dict[str, str]:
+        if not self.arrays:
+            return {param: json.dumps(list(self.rows), default=_iso, separators=(",", ":"))}
+        return {f"{param}_{j}": array_text([r[c] for r in self.rows]) for j, c in enumerate(self.cols)}
 
 
 @cache
 def _write_all_sql(shapes: tuple[tuple[Any, ...], ...]) -> str:
     parts = []
-    for i, (table, cols, key, op, on_conflict) in enumerate(shapes):
-        if key is None:
+    for i, (table, cols, key, op, on_conflict, arrays) in enumerate(shapes):
+        if arrays:
+            body = _insert_arrays_sql(table, cols, on_conflict, f"p{i}")
+        elif key is None:
             body = _insert_sql(table, cols, on_conflict, f"p{i}")
         else:
             body = _update_sql(table, key, tuple(c for c in cols if c != key), op, f"p{i}")
@@ -171,7 +233,8 @@ def write_all(conn: Connection, writes: Sequence[Write]) -> list[int]:
     if conn.dialect.name != "postgresql":
         return [insert_rows(conn, w.table, w.rows, w.on_conflict) if w.key is None
                 else update_rows(conn, w.table, w.key, w.rows, w.op) for w in writes]
-    params = {f"p{i}": json.dumps(list(w.rows), default=_iso, separators=(",", ":"))
-              for i, w in enumerate(writes)}
+    params: dict[str, str] = {}
+    for i, w in enumerate(writes):
+        params.update(w.params(f"p{i}"))
     row = conn.exec_driver_sql(_write_all_sql(tuple(w.shape() for w in writes)), params).one()
     return [int(n) for n in row]

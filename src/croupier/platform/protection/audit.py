@@ -26,6 +26,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
+from json.encoder import encode_basestring_ascii
+from operator import itemgetter
 from typing import Any, TextIO, cast
 
 from sqlalchemy import Table, event, select
@@ -54,11 +56,33 @@ def at_text(now: datetime) -> str:
 _CANONICAL = json.JSONEncoder(sort_keys=True, separators=(",", ":"), ensure_ascii=True)
 
 
+_text = encode_basestring_ascii  # the encoder's own string writer (C): quotes and escapes
+_fields = itemgetter("account", "amount", "at", "currency", "kind", "play_id", "player_id",
+                     "prev_hash", "ref", "round_id", "seq")  # FIELDS in key order
+
+
+def canonical(entry: dict[str, Any]) -> str:
+    """The canonical JSON of an entry's :data:`FIELDS`: what ``_CANONICAL`` writes, by one
+    format string when the values have their usual types (a draw chains thousands of entries)."""
+    acc, amount, at, cur, kind, play, player, prev, ref, rnd, seq = _fields(entry)
+    if (type(acc) is str and type(amount) is int and type(at) is str and type(cur) is str
+            and type(kind) is str and (play is None or type(play) is int) and type(player) is int
+            and type(prev) is str and type(ref) is str and (rnd is None or type(rnd) is int)
+            and type(seq) is int):
+        return (f'{{"account":{_text(acc)},"amount":{amount},"at":{_text(at)},'
+                f'"currency":{_text(cur)},"kind":{_text(kind)},'
+                f'"play_id":{"null" if play is None else play},"player_id":{player},'
+                f'"prev_hash":{_text(prev)},"ref":{_text(ref)},'
+                f'"round_id":{"null" if rnd is None else rnd},"seq":{seq}}}')
+    return _CANONICAL.encode({k: entry[k] for k in FIELDS})
+
+
 def entry_hash(entry: dict[str, Any]) -> str:
-    body = {k: entry[k] for k in FIELDS}
     if entry.get("request_id") is not None:  # issue 24: hashed when there is one
+        body = {k: entry[k] for k in FIELDS}
         body["request_id"] = entry["request_id"]
-    return hashlib.sha256(_CANONICAL.encode(body).encode()).hexdigest()
+        return hashlib.sha256(_CANONICAL.encode(body).encode()).hexdigest()
+    return hashlib.sha256(canonical(entry).encode()).hexdigest()
 
 
 def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
@@ -66,13 +90,24 @@ def append(session: Session, kind: str, *, player_id: int, round_id: int | None,
            now: datetime, request_id: str | None = None) -> None:
     """Queue an entry; it is chained and written when the unit of work commits. ``request_id``:
     the id of the request that made it (default: the request being served, if any)."""
+    append_many(session, kind, ((player_id, round_id, play_id, amount, currency, account, ref),), now,
+                request_id)
+
+
+def append_many(session: Session, kind: str,
+                items: Iterable[tuple[int, int | None, int | None, int, str, str, str]],
+                now: datetime, request_id: str | None = None) -> None:
+    """Queue entries of one kind and time, each (player_id, round_id, play_id, amount, currency,
+    account, ref), in order: :func:`append` of each (all made by one request, if any)."""
     if kind not in KINDS:
         raise ValueError(f"an audit entry is one of {', '.join(KINDS)}, not {kind!r}")
+    at = at_text(now)
     pending: list[dict[str, Any]] = session.info.setdefault(_PENDING, [])
-    pending.append({"at": at_text(now), "kind": kind, "player_id": player_id,
-                    "round_id": round_id, "play_id": play_id, "amount": amount,
-                    "currency": currency, "account": account, "ref": ref,
-                    "request_id": request_id or request_ids.current()})
+    rid = request_id or request_ids.current()
+    pending.extend({"at": at, "kind": kind, "player_id": player_id, "round_id": round_id,
+                    "play_id": play_id, "amount": amount, "currency": currency, "account": account,
+                    "ref": ref, "request_id": rid}
+                   for player_id, round_id, play_id, amount, currency, account, ref in items)
 
 
 @cache
@@ -90,16 +125,15 @@ def _write_pending(session: Session) -> None:
     session.flush()  # the unit of work's own rows first (the head is locked last)
     conn = session.connection()  # Core statements: this runs in every bet's commit
     seq, prev = conn.execute(_head_for_update()).one()
-    rows = []
-    for item in pending:
+    rows = pending  # queued here and nowhere else: each entry is completed in place
+    for entry in rows:
         seq += 1
-        entry = dict(item, seq=seq, prev_hash=prev)
-        digest = entry_hash(entry)
-        rows.append(dict(entry, hash=digest))
-        prev = digest
+        entry["seq"] = seq
+        entry["prev_hash"] = prev
+        prev = entry["hash"] = entry_hash(entry)
     # the entries and the new head: one statement on PostgreSQL
     bulk.write_all(conn, [
-        bulk.Write(cast(Table, AuditEntry.__table__), tuple(rows[0]), rows),
+        bulk.Write(cast(Table, AuditEntry.__table__), tuple(rows[0]), rows, arrays=True),
         bulk.Write(cast(Table, AuditHead.__table__), ("id", "seq", "hash"),
                    [{"id": 1, "seq": seq, "hash": prev}], key="id"),
     ])

@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -76,6 +77,18 @@ def funding_of(session: Session, play_id: int) -> PlayFunding | None:
     if play_id not in cache:
         cache[play_id] = session.get(PlayFunding, play_id)
     return cache[play_id]
+
+
+def fundings_of(session: Session, play_ids: Sequence[int]) -> None:
+    """Look up the funding rows of many plays at once (one statement for those not looked up
+    yet), for :func:`funding_of`."""
+    cache: dict[int, PlayFunding | None] = session.info.setdefault(_FUNDING, {})
+    wanted = [p for p in dict.fromkeys(play_ids) if p not in cache]
+    if not wanted:
+        return
+    found = {f.play_id: f for f in session.scalars(select(PlayFunding).where(PlayFunding.play_id.in_(wanted)))}
+    for p in wanted:
+        cache[p] = found.get(p)
 
 
 def fund_play(session: Session, game_name: str, variant_name: str, play_row: Play,

@@ -18,6 +18,7 @@ paths a refusal could block: open rounds always finish.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy.orm import Session
@@ -91,6 +92,14 @@ def _account(session: Session, play_row: Play) -> str:
 def payout_account(session: Session, play_row: Play) -> str:
     """001 §6.8.5: a win (or refund) goes back to the balance the bet came from."""
     return player_code(play_row.player_id, _account(session, play_row))
+
+
+def payout_accounts(session: Session, plays: Sequence[tuple[int, int]]) -> dict[int, str]:
+    """:func:`payout_account` of many plays ((play, player) each) by one read of their
+    funding rows: play -> the account its win goes to."""
+    bonus.fundings_of(session, [p for p, _ in plays])
+    return {p: player_code(player, "cash" if (f := bonus.funding_of(session, p)) is None else f.account)
+            for p, player in plays}
 
 
 def bet_accepted(session: Session, rnd: Round, play_row: Play, total: int, ref: str,

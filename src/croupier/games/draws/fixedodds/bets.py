@@ -37,6 +37,9 @@ class Stat:
     #: whether the value depends on the bet's target (the exact analysis computes the
     #: distribution of a statistic without one once for every target)
     targeted: bool = False
+    #: ``measure`` of many targets of picks at once (numpy: ``picks`` is one row of balls per
+    #: target; one value per row), for a draw's settlement; None: ``measure`` target by target
+    measure_many: Callable[[Any, Balls, Any], Any] | None = None
 
 
 @dataclass(frozen=True, slots=True)

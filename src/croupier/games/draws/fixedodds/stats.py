@@ -16,6 +16,8 @@ from fractions import Fraction
 from math import comb
 from typing import Any
 
+import numpy as np
+
 from croupier.games.base import Target
 from croupier.games.draws.fixedodds import counting
 from croupier.games.draws.fixedodds.bets import Balls, Stat
@@ -40,7 +42,12 @@ def hits() -> Stat:
     def exact(variant: Any, target: Target) -> Mapping[Any, Fraction]:
         return counting.hits(variant.draw.balls, variant.draw.drawn, len(target))
 
-    return Stat("hits", measure, exact, targeted=True)
+    def measure_many(variant: Any, balls: Balls, picks: np.ndarray) -> np.ndarray:
+        drawn = np.zeros(variant.draw.last + 1, dtype=np.int64)
+        drawn[list(balls)] = 1
+        return drawn[picks].sum(axis=1)  # type: ignore[no-any-return]
+
+    return Stat("hits", measure, exact, targeted=True, measure_many=measure_many)
 
 
 def count(name: str, test: Callable[[Any, int, Target], bool], first: int | None = None,
@@ -150,4 +157,10 @@ def completion() -> Stat:
         out[0] = 1 - sum(out.values(), Fraction(0))
         return {v: p for v, p in out.items() if p}
 
-    return Stat("completion", measure, exact, targeted=True)
+    def measure_many(variant: Any, balls: Balls, picks: np.ndarray) -> np.ndarray:
+        where = np.zeros(variant.draw.last + 1, dtype=np.int64)  # 0: not drawn
+        where[list(balls)] = np.arange(1, len(balls) + 1)
+        at = where[picks]
+        return np.where((at > 0).all(axis=1), at.max(axis=1, initial=0), 0)
+
+    return Stat("completion", measure, exact, targeted=True, measure_many=measure_many)
