@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import numpy as np
 import pytest
 
 from croupier.errors import VariantError
@@ -160,3 +161,38 @@ def test_issue22_000_12_12_1_a_move_the_commuting_rule_skips_still_counts_as_a_m
     new = board.legal_turns(v, me2, opp2, (2, 2, 2, 2))
     assert list(new.items()) == list(oracle.legal_turns(v, me2, opp2, (2, 2, 2, 2)).items())
     assert all(len(steps) == max(len(s) for s in new.values()) for steps in new.values())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_issue22_000_12_12_1_the_packed_position_seen_by_the_other_player(name: str) -> None:
+    """Issue 22 (speed: the playout keeps the position packed between turns): swapping the packed
+    halves is the position of the other player (his 26 counts first), so a turn generated from
+    the swapped key gives the legal plays of the unpacked position, in the same order. Random
+    positions with counts up to 15 on a point (every nibble, the top bit of each word)."""
+    v = load_variant(name)
+    ws = movegen.workspace()
+    vp = movegen.variant_params(v)
+    rng = random.Random(22)
+    for _ in range(30):
+        me = [0] * 26
+        opp = [0] * 26
+        for s in (me, opp):
+            for p in rng.sample(range(26), 6):
+                s[p] = rng.randint(1, 15)
+        a = np.array(me, dtype=np.int8)
+        b = np.array(opp, dtype=np.int8)
+        w = movegen.swap_sides(*movegen.pack_position(a, b))
+        assert w == movegen.pack_position(b, a)
+        assert movegen.swap_sides(*w) == movegen.pack_position(a, b)
+    me2, opp2 = v.start, v.start
+    for roll in ((3, 1), (6, 6), (2, 2)):
+        dice = np.zeros(4, dtype=np.int64)
+        n = movegen.turn_dice_of(vp, roll[0], roll[1], dice)
+        sw = movegen.swap_sides(*movegen.pack_position(np.array(opp2, dtype=np.int8),
+                                                       np.array(me2, dtype=np.int8)))
+        k = movegen.generate_packed(vp, *sw, dice, n, 1, *ws.buffers())
+        packed = [[movegen.cell_of(ws.mem, int(ws.out[j]), c) for c in range(52)]
+                  for j in range(k)]
+        expected = [list(me_) + list(opp_) for me_, opp_ in
+                    board.legal_turns(v, me2, opp2, tuple(int(d) for d in dice[:n]))]
+        assert packed == expected and k > 0

@@ -298,7 +298,7 @@ def move_code(mem: I64, base: int, die: int, frm: int, head_limit: int, flags: i
             # is higher than every occupied point (standard; ASSUMPTION of the extract)
             return 0
     there = nib(mem, base, OPP + opp_point_of(flags & F_LONG, to))
-    if there >= block_at or (there > 0 and not flags & F_HITTING):
+    if blocks(there, flags, block_at):
         return -1  # 000 §12.12.1 Moves 1 (2+ opposing checkers); Long: any opposing checker
     hit = 1 if there > 0 else 0
     if flags & F_SIX_BLOCK:
@@ -321,16 +321,11 @@ def occupied(rows: I8, r: int) -> int:
 
 
 @_inline
-def blocked_points(opp: I8, flags: int, block_at: int) -> int:
-    """The mover's points 1..24 he may not land on (000 §12.12.1 Moves 1; Long: any opposing
-    checker), as bits, from the opponent's counts (his own numbering). Fixed for a whole turn: a
-    hit only empties a blot, which was open."""
-    m = 0
-    for q in range(1, 25):
-        there = opp[q]
-        if there >= block_at or (there > 0 and not flags & F_HITTING):
-            m |= 1 << opp_point_of(flags & F_LONG, q)
-    return m
+def blocks(n: int, flags: int, block_at: int) -> bool:
+    """Whether ``n`` opposing checkers on a point keep the mover off it (000 §12.12.1 Moves 1:
+    two or more; Long: any). The turn's blocked points are fixed for the whole turn: a hit only
+    empties a blot, which was open."""
+    return n >= block_at or (n > 0 and not flags & F_HITTING)
 
 
 @_inline
@@ -481,7 +476,56 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
     """The legal positions of a turn: their number ``k`` (0: no legal move, the turn is lost);
     the i-th is the ``out[i]``-th final position (its cells: :func:`cell_of`, or the rows of
     :func:`decode`), its steps ``fsteps[out[i]]`` (count, then from/to pairs). ``-1``: the
-    buffers are too small (never with MAX_NODES).
+    buffers are too small (never with MAX_NODES). :func:`generate_packed` of the position's
+    packed key (:func:`pack_position`)."""
+    w0, w1, w2, w3 = pack_position(me, opp)
+    return generate_packed(vp, w0, w1, w2, w3, dice, ndice, head_limit, mem, fsteps, ffirst,
+                           out, path, frames)
+
+
+@_inline
+def pack_position(me: I8, opp: I8) -> tuple[int, int, int, int]:
+    """The mover's 26 counts and the opponent's 26 as the four words of a packed key (cells
+    0..15, 16..31, 32..47, 48..51; 4 bits a cell)."""
+    w0 = w1 = w2 = w3 = 0
+    for c in range(26):
+        n = int(me[c])
+        if c < 16:
+            w0 |= n << (4 * c)
+        else:
+            w1 |= n << (4 * (c - 16))
+    for c in range(OPP, POS):
+        n = int(opp[c - OPP])
+        if c < 32:
+            w1 |= n << (4 * (c - 16))
+        elif c < 48:
+            w2 |= n << (4 * (c - 32))
+        else:
+            w3 |= n << (4 * (c - 48))
+    return w0, w1, w2, w3
+
+
+_M16: Final = (1 << 16) - 1
+_M24: Final = (1 << 24) - 1
+_M40: Final = (1 << 40) - 1
+
+
+@_inline
+def swap_sides(a0: int, a1: int, a2: int, a3: int) -> tuple[int, int, int, int]:
+    """A packed position (cells 0..51, :func:`pack_position`) seen by the other player: its
+    cells 26..51 (bits 104..207) first, then its cells 0..25 (bits 0..103)."""
+    h0 = ((a1 >> 40) & _M24) | (a2 << 24)
+    h1 = ((a2 >> 40) & _M24) | ((a3 & _M16) << 24)
+    l1 = a1 & _M40
+    return h0, h1 | (a0 << 40), ((a0 >> 24) & _M40) | (l1 << 40), (l1 >> 24) & _M16
+
+
+@jit
+def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndice: int,
+                    head_limit: int, mem: I64, fsteps: I8, ffirst: I8, out: I32, path: I8,
+                    frames: I64) -> int:
+    """:func:`generate` of the position packed as ``w0..w3`` (:func:`pack_position`; the
+    playout keeps its positions packed between turns, issue 22).
 
     A node is its packed key (4 bits a cell of a :data:`WIDTH`-cell row: every count is at most
     15) and its occupied points in ``mem``, updated by the cells a move changes; nodes and final
@@ -497,33 +541,23 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
     mem[M_STAMP] += 2
     mem[M_META + 1] = mem[M_STAMP] - 1
     mem[M_META + 3] = mem[M_STAMP]
-    # the start's key built in registers, word by word (cells 0..15, 16..31, 32..47, 48..51)
-    w0 = w1 = w2 = w3 = 0
-    occ = 0
-    hp = 0
-    for c in range(26):
-        n = int(me[c])
-        if c < 16:
-            w0 |= n << (4 * c)
-        else:
-            w1 |= n << (4 * (c - 16))
-        if c and n:
-            occ |= 1 << c
-        hp += n * ZOBRIST[c]
-    for c in range(OPP, POS):
-        n = int(opp[c - OPP])
-        if c < 32:
-            w1 |= n << (4 * (c - 16))
-        elif c < 48:
-            w2 |= n << (4 * (c - 32))
-        else:
-            w3 |= n << (4 * (c - 48))
-        hp += n * ZOBRIST[c]
     mem[M_NKEYS] = w0
     mem[M_NKEYS + 1] = w1
     mem[M_NKEYS + 2] = w2
     mem[M_NKEYS + 3] = w3
     mem[M_NKEYS + 4] = 0
+    # the start's occupied points, the opponent's blocks and the position's hash
+    occ = 0
+    hp = 0
+    blocked = 0
+    for c in range(POS):
+        n = nib(mem, M_NKEYS, c)
+        if n:
+            hp += n * ZOBRIST[c]
+            if 1 <= c <= 25:
+                occ |= 1 << c
+            elif OPP + 1 <= c <= OPP + 24 and blocks(n, flags, block_at):
+                blocked |= 1 << opp_point_of(flags & F_LONG, c - OPP)
     hx = 0
     for k in range(ndice):
         _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
@@ -534,7 +568,6 @@ def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, m
     # one die fewer than the start and each move from the start reaches another position, so
     # neither the start nor those nodes can be reached twice
     mem[M_OCC] = occ
-    blocked = blocked_points(opp, flags, block_at)
     nnodes = 1
     nfound = 0
     # the walk's frames, per depth: node, die being tried, the points left to try with it as

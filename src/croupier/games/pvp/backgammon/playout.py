@@ -41,17 +41,17 @@ def play_games(vp: I64, start: mg.I8, games: int, rs: U64, mem: I64, fsteps: mg.
     passed MAX_TURNS or the buffers were too small; turns; turns lost with no legal move; legal
     positions offered in all; the final sides)."""
     res = np.zeros((games, G_WIDTH), dtype=np.int64)
-    sides_ = np.zeros((2, 26), dtype=np.int8)
     dice_ = np.zeros(4, dtype=np.int64)
     first = np.zeros(2, dtype=np.bool_)
     # the arrays of the turn loop, uncounted (the caller and this frame hold them)
-    sides, dice, rs = mg.raw(sides_), mg.raw(dice_), mg.raw(rs)
+    dice, rs = mg.raw(dice_), mg.raw(rs)
     vp, mem, fsteps = mg.raw(vp), mg.raw(mem), mg.raw(fsteps)
     ffirst, out, path, frames = mg.raw(ffirst), mg.raw(out), mg.raw(path), mg.raw(frames)
     checkers = vp[mg.P_CHECKERS]
+    sw0, sw1, sw2, sw3 = mg.pack_position(start, start)
     for g in range(games):
-        sides[0] = start
-        sides[1] = start
+        # the position stays packed between turns, seen by the player to move (issue 22)
+        w0, w1, w2, w3 = sw0, sw1, sw2, sw3
         first[0] = True
         first[1] = True
         while True:  # 000 §12.12.1 Opening: one die each, ties rolled again
@@ -66,8 +66,8 @@ def play_games(vp: I64, start: mg.I8, games: int, rs: U64, mem: I64, fsteps: mg.
             turns += 1
             n = mg.turn_dice_of(vp, d1, d2, dice)
             limit = mg.head_limit_of(vp, dice, n, first[player])
-            k = mg.generate(vp, sides[player], sides[1 - player], dice, n, limit, mem, fsteps,
-                            ffirst, out, path, frames)
+            k = mg.generate_packed(vp, w0, w1, w2, w3, dice, n, limit, mem, fsteps, ffirst,
+                                   out, path, frames)
             if k < 0:
                 break
             first[player] = False
@@ -75,20 +75,24 @@ def play_games(vp: I64, start: mg.I8, games: int, rs: U64, mem: I64, fsteps: mg.
                 res[g, G_NO_MOVES] += 1
             else:
                 res[g, G_CHOICES] += k
-                pick = out[_below(rs, k)]
-                for c in range(26):
-                    sides[player, c] = mg.cell_of(mem, pick, c)
-                    sides[1 - player, c] = mg.cell_of(mem, pick, 26 + c)
-                if sides[player, 0] == checkers:
+                at = mg.M_FKEYS + out[_below(rs, k)] * mg.PKEY
+                w0, w1, w2, w3 = mem[at], mem[at + 1], mem[at + 2], mem[at + 3]
+                if w0 & 15 == checkers:  # the mover's cell 0: every checker borne off
                     winner = player
                     break
             player = 1 - player
+            w0, w1, w2, w3 = mg.swap_sides(w0, w1, w2, w3)
             v = _below(rs, 36)
             d1, d2 = v // 6 + 1, v % 6 + 1
+        mem[mg.M_PKEY] = w0
+        mem[mg.M_PKEY + 1] = w1
+        mem[mg.M_PKEY + 2] = w2
+        mem[mg.M_PKEY + 3] = w3
+        for c in range(26):
+            res[g, G_SIDES + 26 * player + c] = mg.nib(mem, mg.M_PKEY, c)
+            res[g, G_SIDES + 26 * (1 - player) + c] = mg.nib(mem, mg.M_PKEY, 26 + c)
         res[g, G_WINNER] = winner
         res[g, G_TURNS] = turns
-        res[g, G_SIDES:G_SIDES + 26] = sides[0]
-        res[g, G_SIDES + 26:G_WIDTH] = sides[1]
     return res
 
 
