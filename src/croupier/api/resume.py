@@ -5,8 +5,10 @@ The replay waits for the socket's first message (at most ``WS_AUTH_SECONDS``), s
 who authenticates gets the missed events with its private fields (its stake and what it was
 paid); a guest's client sends ``"ping"`` at once (or waits the few seconds). Events of the live
 feed that the replay already sent are not sent again (:attr:`Connection.sent_seq`). When events
-older than those kept were asked for (or the table's numbering started again), a ``gap`` message
-says so before the replay: the client then trusts its snapshot for what it cannot get back.
+older than those kept were asked for, a ``gap`` message (``from``, ``to``: the numbers lost) says
+so before the replay: the client then trusts its snapshot for what it cannot get back. When the
+table's numbering started again (its log expired, ``event_log.IDLE_SECONDS``), the ``gap`` has
+``restarted: true``: the client's next number is then the replay's first.
 """
 
 from __future__ import annotations
@@ -33,13 +35,14 @@ async def replay(websocket: WebSocket, broker: Broker, conn: Connection, since: 
     """Send the table's events numbered above ``since`` to the socket, in order, as ``conn``'s
     player sees them; the live feed then skips what was sent."""
     found = await broker.since(conn.table_id, since)
-    if found.restarted:  # the table's numbers started again: everything kept is new to it
+    restarted = found.restarted
+    if restarted:  # the table's numbers started again: everything kept is new to the client
         found = await broker.since(conn.table_id, 0)
-    if found.missing is not None:
-        await websocket.send_json({"type": "gap", "table_id": conn.table_id,
-                                   "from": found.missing[0], "to": found.missing[1],
-                                   "last": found.last})
-    sent = 0 if found.restarted else since
+    if found.missing is not None or restarted:
+        first, last = found.missing or (1, 0)
+        await websocket.send_json({"type": "gap", "table_id": conn.table_id, "from": first,
+                                   "to": last, "last": found.last, "restarted": restarted})
+    sent = 0 if restarted else since
     for env in found.envelopes:
         msg: dict[str, Any] = table_view(env, conn.player_id)
         await websocket.send_json(msg)
