@@ -22,6 +22,7 @@ import time
 import uuid
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -40,7 +41,10 @@ PLAYERS = 9
 DEPOSIT_MINOR = 100_00
 STAKE = "1.00"
 #: the longest any one wait may take (a loaded machine): far above what it takes
-DEADLINE = 90.0
+DEADLINE = 120.0
+#: the longest a node may take to start: each computes the exact RTPs of its tables' variants
+#: (several CPU seconds), and on a 2-core machine shared with other work that is minutes
+START_DEADLINE = 400.0
 
 
 @dataclass
@@ -80,11 +84,14 @@ class Client:
         return [int(e["round_id"]) for e in self.events if e.get("type") == "betting_open"]
 
 
-def _start(index: int, env: dict[str, str]) -> Node:
+def _start(index: int, env: dict[str, str], logs: Path) -> Node:
+    """A node; its log goes to a file (a pipe nobody reads would stop it once full)."""
     port = _port()
-    proc = subprocess.Popen([sys.executable, "-m", "croupier.cli", "serve", "--port", str(port),
-                             "--quiet"], env={**env, "CROUPIER_NODE": f"{index}/{NODES}"},
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    with open(logs / f"node{index}.log", "wb") as log:
+        proc = subprocess.Popen([sys.executable, "-m", "croupier.cli", "serve", "--port",
+                                 str(port), "--quiet"],
+                                env={**env, "CROUPIER_NODE": f"{index}/{NODES}"},
+                                stdout=log, stderr=subprocess.STDOUT)
     return Node(index, port, proc)
 
 
@@ -171,7 +178,8 @@ async def _follow(client: Client, nodes: list[Node], stop: asyncio.Event) -> Non
             await asyncio.sleep(0.2)
 
 
-def test_issue24_three_nodes_kill_the_roulette_runner_mid_round_nothing_lost(pg_url: str) -> None:
+def test_issue24_three_nodes_kill_the_roulette_runner_mid_round_nothing_lost(
+        pg_url: str, tmp_path: Path) -> None:
     _redis_or_skip()
     env = {**os.environ, "CROUPIER_DATABASE_URL": pg_url, "CROUPIER_REDIS_URL": REDIS,
            "CROUPIER_BETTING_SECONDS": "3.0", "CROUPIER_RESULT_SECONDS": "0.3",
@@ -179,9 +187,17 @@ def test_issue24_three_nodes_kill_the_roulette_runner_mid_round_nothing_lost(pg_
            "CROUPIER_RATE_LIMITS": "0", "CROUPIER_TAKEOVER_GRACE_SECONDS": "4",
            "CROUPIER_LOCK_POLL_SECONDS": "0.5", "CROUPIER_DRAIN_DELAY_SECONDS": "0",
            "PYTHONPATH": os.pathsep.join(sys.path)}
-    nodes = [_start(i, env) for i in range(NODES)]
+    nodes = [_start(i, env, tmp_path) for i in range(NODES)]
     try:
         result = asyncio.run(_scenario(nodes, pg_url))
+    except BaseException:
+        for i in range(NODES):  # what the nodes said, for the failure report
+            tail = (tmp_path / f"node{i}.log").read_text(errors="replace")[-3000:]
+            print(f"--- node {i} (pid {nodes[i].proc.pid}) log tail:\n{tail}")
+        for cl in CLIENTS:
+            print(f"player {cl.index}: {len(cl.events)} events, last seq {cl.last_seq}, "
+                  f"{cl.reconnects} reconnects, rounds opened {cl.opened()}")
+        raise
     finally:
         for n in nodes:
             if n.proc.poll() is None:
@@ -196,6 +212,8 @@ def test_issue24_three_nodes_kill_the_roulette_runner_mid_round_nothing_lost(pg_
 
 
 T0 = time.monotonic()
+#: the players of the running scenario (printed when it fails)
+CLIENTS: list[Client] = []
 
 
 async def _scenario(nodes: list[Node], url: str) -> tuple[list[Client], int, int, int, int]:
@@ -208,9 +226,10 @@ async def _scenario(nodes: list[Node], url: str) -> tuple[list[Client], int, int
                 async with httpx.AsyncClient(timeout=5) as c:
                     return (await c.get(n.base + "/readyz")).status_code == 200
             return False
-        await _until(f"node {n.index} ready", ready)
+        await _until(f"node {n.index} ready", ready, START_DEADLINE)
     print(f"nodes ready: {time.monotonic() - T0:.1f} s")
     clients = [Client(i) for i in range(PLAYERS)]
+    CLIENTS[:] = clients
 
     async def join(cl: Client) -> None:
         login = f"node{cl.index}{uuid.uuid4().hex[:6]}"

@@ -538,15 +538,21 @@ async def table_ws(websocket: WebSocket, table_id: str) -> None:
     if isinstance(since, str):
         await websocket.close(code=4400, reason=since)
         return
+    # issue 24: on the hub first, then the table's latest number, then the snapshot: an event
+    # numbered up to it is in the snapshot (not sent again), any later one reaches the socket
+    conn = Connection(GUEST, table_id)
+    st.hub.add(conn)
     try:
+        conn.sent_seq = await st.broker.last_seq(table_id)
         snapshot = await run_in_threadpool(p.table, table_id)
-    except CroupierError as exc:
+    except BaseException as exc:
+        st.hub.remove(conn)
+        if not isinstance(exc, CroupierError):
+            raise
         await websocket.close(code=4404, reason=str(exc))
         return
     await websocket.accept()
     opened = asyncio.get_running_loop().time()
-    conn = Connection(GUEST, table_id)
-    st.hub.add(conn)
     metrics.websocket_opened()
     sender: asyncio.Task[None] | None = None
     first = True
@@ -574,7 +580,7 @@ async def table_ws(websocket: WebSocket, table_id: str) -> None:
         from croupier.platform.clock import iso
 
         await websocket.send_json({"type": "snapshot", "table": snapshot,
-                                   "seq": await st.broker.last_seq(table_id),
+                                   "seq": conn.sent_seq,
                                    "server_time": iso(p.clock())})
 
         async def pump() -> None:
