@@ -34,6 +34,14 @@ Environment: ``BENCH_API_SECONDS`` (10 per endpoint), ``BENCH_API_CONCURRENCY`` 
 ``BENCH_API_WORKERS_PG`` (2), ``BENCH_API_RATE`` (1000 requests/s; 0: no fixed-rate run),
 ``BENCH_API_RATE_CONNECTIONS`` (128 keep-alive connections for the fixed rate).
 ``CROUPIER_GROUP_COMMIT_STATS=1`` prints each worker's batch counts at the end.
+
+Issue 24, several nodes: the store ``nodes`` (in ``BENCH_API_STORES`` by default) starts 1, 2,
+then 3 ``croupier serve`` processes (``BENCH_API_NODES``, "1,2,3"; one worker each,
+``CROUPIER_NODE=i/N``) on their own ports over one PostgreSQL database and one Redis, and drives
+the table-bet endpoint in a closed loop with the connections dealt over the nodes in turn (a load
+balancer's round robin): accepted bets/s and p99 per node count. On one machine the nodes share
+its cores, so the figures show what the extra processes cost, not what extra machines would give
+(docs/operations.md).
 """
 
 from __future__ import annotations
@@ -196,15 +204,16 @@ class Result:
         self.codes[code] = self.codes.get(code, 0) + 1
 
 
-async def _measure(port: int, connections: int,
+async def _measure(port: int | list[int], connections: int,
                    drive: Callable[[Result, list[_Conn]], Awaitable[None]],
                    server_pids: list[int], db_pids: list[int]) -> Result:
     """Open ``connections`` keep-alive connections, let ``drive`` send the requests over them,
     and measure its time, the load average and the CPU of the client, server and database."""
     loop = asyncio.get_running_loop()
     conns = []
-    for _ in range(connections):
-        _, proto = await loop.create_connection(_Conn, "127.0.0.1", port)
+    ports = port if isinstance(port, list) else [port]
+    for i in range(connections):  # several nodes: the connections dealt over them in turn
+        _, proto = await loop.create_connection(_Conn, "127.0.0.1", ports[i % len(ports)])
         conns.append(proto)
     res = Result()
     res.load_before = _loadavg()
@@ -224,7 +233,7 @@ async def _measure(port: int, connections: int,
     return res
 
 
-async def _load(port: int, tokens: list[str], path: str, body: bytes, seconds: float,
+async def _load(port: int | list[int], tokens: list[str], path: str, body: bytes, seconds: float,
                 concurrency: int, server_pids: list[int], db_pids: list[int]) -> Result:
     """A closed loop: each connection sends its next request when the last is answered."""
     counter = iter(range(10**9))
@@ -413,6 +422,70 @@ def run_store(store: str, concurrency: int, seconds: float, n_players: int,
             _pg(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
 
 
+def _wait_healthy(base: str, proc: subprocess.Popen[bytes]) -> None:
+    for _ in range(600):
+        try:
+            if httpx.get(base + "/readyz", timeout=1).status_code == 200:
+                return
+        except httpx.HTTPError:
+            pass
+        if proc.poll() is not None:
+            raise RuntimeError(proc.stderr.read().decode() if proc.stderr else "server died")
+        time.sleep(0.1)
+    raise RuntimeError(f"{base} did not become ready")
+
+
+def run_nodes(counts: list[int], concurrency: int, seconds: float, n_players: int) -> None:
+    """Issue 24: table bets through 1, 2, 3 nodes (one database, one Redis), connections dealt
+    over the nodes in turn."""
+    for count in counts:
+        pg_name = f"croupier_bench_{uuid.uuid4().hex[:8]}"
+        try:
+            _pg(f'CREATE DATABASE "{pg_name}"')
+        except Exception as exc:  # noqa: BLE001
+            print(f"  nodes: skipped (PostgreSQL not reachable: {exc})")
+            return
+        env = dict(os.environ)
+        env.update({"CROUPIER_ARGON2_FAST": "1", "CROUPIER_DEPOSIT_CONFIRM_SECONDS": "0",
+                    "CROUPIER_RATE_LIMITS": "0", "CROUPIER_BETTING_SECONDS": "3600",
+                    "CROUPIER_DATABASE_URL": PG_ADMIN.rsplit("/", 1)[0] + "/" + pg_name,
+                    "CROUPIER_REDIS_URL": REDIS})
+        procs: list[subprocess.Popen[bytes]] = []
+        ports: list[int] = []
+        try:
+            for i in range(count):
+                ports.append(_free_port())
+                procs.append(subprocess.Popen(
+                    [sys.executable, "-m", "croupier.cli", "serve", "--port", str(ports[-1]),
+                     "--quiet"], env={**env, "CROUPIER_NODE": f"{i}/{count}"},
+                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE))
+                if i == 0:  # the first node migrates the new database alone
+                    _wait_healthy(f"http://127.0.0.1:{ports[0]}", procs[0])
+            for p, proc in zip(ports, procs, strict=True):
+                _wait_healthy(f"http://127.0.0.1:{p}", proc)
+            time.sleep(1.0)
+            tokens = asyncio.run(_setup_players(f"http://127.0.0.1:{ports[0]}", n_players))
+            server_pids = [pid for proc in procs for pid in _tree(proc.pid)]
+            name, path, body, bets = _scenarios(1)[0]
+            raw = json.dumps(body).encode()
+            asyncio.run(_load(ports, tokens, path, raw, 1.0, min(concurrency, 8), [], []))
+            db_pids = [int(r[0]) for r in _pg(
+                f"SELECT pid FROM pg_stat_activity WHERE datname = '{pg_name}'")]
+            r = asyncio.run(_load(ports, tokens, path, raw, seconds, concurrency, server_pids,
+                                  db_pids))
+            _print("nodes", f"{name}, {count} node{'s' if count > 1 else ''}", r, bets,
+                   f"concurrency {concurrency} over {count} ports", True)
+        finally:
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                try:
+                    proc.wait(timeout=20)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
+            _pg(f'DROP DATABASE IF EXISTS "{pg_name}" WITH (FORCE)')
+
+
 def _uvloop() -> None:
     try:
         import uvloop
@@ -442,10 +515,14 @@ def main() -> None:
     seconds = float(os.environ.get("BENCH_API_SECONDS", "10"))
     n_players = int(os.environ.get("BENCH_API_PLAYERS", "256"))
     slip_bets = int(os.environ.get("BENCH_API_SLIP_BETS", "10"))
-    stores = os.environ.get("BENCH_API_STORES", "sqlite,postgresql").split(",")
+    stores = os.environ.get("BENCH_API_STORES", "sqlite,postgresql,nodes").split(",")
     rate = float(os.environ.get("BENCH_API_RATE", "1000"))
     rate_conns = int(os.environ.get("BENCH_API_RATE_CONNECTIONS", "128"))
     for store in stores:
+        if store.strip() == "nodes":  # issue 24: 1, 2, 3 nodes
+            counts = [int(c) for c in os.environ.get("BENCH_API_NODES", "1,2,3").split(",")]
+            run_nodes(counts, concurrency, seconds, n_players)
+            continue
         run_store(store.strip(), concurrency, seconds, n_players, slip_bets, rate, rate_conns)
 
 

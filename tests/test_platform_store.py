@@ -129,7 +129,8 @@ def test_events_fan_out_across_workers_through_redis() -> None:
         pytest.skip(f"Redis not reachable: {exc}")
     channel = f"croupier:test:{uuid.uuid4().hex}"
     got = _deliveries(lambda: RedisBroker(url, channel))
-    assert got == [{"type": "result", "you": {"net_minor": 5}}]  # private part merged for player 7
+    # private part merged for player 7; issue 24: the table's event number
+    assert got == [{"type": "result", "you": {"net_minor": 5}, "seq": 1}]
 
 
 def test_local_broker_delivers_in_process() -> None:
@@ -142,7 +143,8 @@ def test_local_broker_delivers_in_process() -> None:
         await broker.publish(table_message("t", {"type": "no_more_bets"}, {"2": {"you": {}}}))
         return await conn.queue.get()
 
-    assert asyncio.run(run()) == {"type": "no_more_bets"}  # another player's private part stays private
+    # another player's private part stays private; issue 24: the table's event number
+    assert asyncio.run(run()) == {"type": "no_more_bets", "seq": 1}
 
 
 def test_a_pooled_connection_killed_while_idle_is_replaced_before_use(

@@ -527,49 +527,79 @@ async def table_ws(websocket: WebSocket, table_id: str) -> None:
     opens the socket without it and, if logged in, sends ``{"type": "auth", "token": ...}`` as
     its first message within :data:`WS_AUTH_SECONDS`; the answer is ``{"type": "auth", "ok":
     true}`` or a close with code 4401. Until then, and for good without it, the socket is a
-    guest's: the table's public events only (player id 0 is nobody's)."""
+    guest's: the table's public events only (player id 0 is nobody's).
+
+    Issue 24: table events carry the table's number ``seq`` (the snapshot: the latest); with
+    ``?since=N`` the socket first gets every event numbered above N (``api/resume.py``)."""
+    from croupier.api import resume
+
     st: State = websocket.app.state.croupier
     p = st.platform
+    since = resume.since_param(websocket)
+    if isinstance(since, str):
+        await websocket.close(code=4400, reason=since)
+        return
+    # issue 24: on the hub first, then the table's latest number, then the snapshot: an event
+    # numbered up to it is in the snapshot (not sent again), any later one reaches the socket
+    conn = Connection(GUEST, table_id)
+    st.hub.add(conn)
     try:
+        conn.sent_seq = await st.broker.last_seq(table_id)
         snapshot = await run_in_threadpool(p.table, table_id)
-    except CroupierError as exc:
+    except BaseException as exc:
+        st.hub.remove(conn)
+        if not isinstance(exc, CroupierError):
+            raise
         await websocket.close(code=4404, reason=str(exc))
         return
     await websocket.accept()
     opened = asyncio.get_running_loop().time()
-    conn = Connection(GUEST, table_id)
-    st.hub.add(conn)
     metrics.websocket_opened()
     sender: asyncio.Task[None] | None = None
     first = True
+
+    async def handle(text: str) -> bool:
+        """One message of the client; False once the socket is closed."""
+        nonlocal first
+        token = _auth_message(text)
+        if token is not None:
+            player_id = await ws_authenticate(websocket, p, token, first and conn.player_id == GUEST, opened)
+            if player_id is None:
+                return False
+            st.hub.remove(conn)
+            conn.player_id = player_id
+            st.hub.add(conn)
+            # the player's own messages come on its channel (platform/events.py)
+            await st.broker.follow(player_id)
+            await websocket.send_json({"type": "auth", "ok": True})
+        elif text.strip().strip('"') == "ping":
+            await websocket.send_json({"type": "pong"})
+        first = False
+        return True
+
     try:
         from croupier.platform.clock import iso
 
         await websocket.send_json({"type": "snapshot", "table": snapshot,
+                                   "seq": conn.sent_seq,
                                    "server_time": iso(p.clock())})
 
         async def pump() -> None:
             while True:
                 msg = await conn.queue.get()
-                await websocket.send_json(msg)
+                if resume.fresh(conn, msg):
+                    await websocket.send_json(msg)
 
+        if since is not None:  # the replay waits for the first message (an auth: private fields)
+            with contextlib.suppress(TimeoutError):
+                text = await asyncio.wait_for(websocket.receive_text(), WS_AUTH_SECONDS)
+                if not await handle(text):
+                    return
+            await resume.replay(websocket, st.broker, conn, since)
         sender = asyncio.create_task(pump())
         while True:
-            text = await websocket.receive_text()
-            token = _auth_message(text)
-            if token is not None:
-                player_id = await ws_authenticate(websocket, p, token, first and conn.player_id == GUEST, opened)
-                if player_id is None:
-                    return
-                st.hub.remove(conn)
-                conn.player_id = player_id
-                st.hub.add(conn)
-                # the player's own messages come on its channel (platform/events.py)
-                await st.broker.follow(player_id)
-                await websocket.send_json({"type": "auth", "ok": True})
-            elif text.strip().strip('"') == "ping":
-                await websocket.send_json({"type": "pong"})
-            first = False
+            if not await handle(await websocket.receive_text()):
+                return
     except WebSocketDisconnect:
         pass
     finally:

@@ -33,6 +33,12 @@
   up to the primary's position before it is served by the primary instead
 * ``CROUPIER_RATE_LIMITS`` [1]: per-address rate limits on registration, login and deposits
   (api/strict.py; benchmarks that register many players from one address turn them off)
+* ``CROUPIER_NODE`` [none: every table is this node's own]: ``i/N``, this node's place among N
+  nodes (issue 24, docs/operations.md): it runs the tables whose lock number modulo N is i at
+  once, and takes any other free table only ``CROUPIER_TAKEOVER_GRACE_SECONDS`` [5] after it
+  started (a table whose node died, or whose node never came)
+* ``CROUPIER_LOCK_POLL_SECONDS`` [1]: how often a node tries the runner locks it does not hold
+  (the longest a dead node's table waits once its lock is released)
 """
 
 from __future__ import annotations
@@ -51,6 +57,22 @@ LIVE_ONLY_GAMES = frozenset({"blackjack", "casino_holdem"})
 #: games with no shared table (none since issue 18 part 4: Crazy Time's bonus decision window
 #: runs at a shared table, platform/show_picks.py)
 NO_TABLE_GAMES: frozenset[str] = frozenset()
+
+
+class InvalidNodeConfig(CroupierError, ValueError):
+    """``CROUPIER_NODE`` is not ``i/N`` with 0 <= i < N."""
+
+    code = "invalid_node_config"
+
+
+def node_place(spec: str | None) -> tuple[int, int] | None:
+    """``CROUPIER_NODE``: ``i/N`` as ``(i, N)``, None when unset."""
+    if not spec or not spec.strip():
+        return None
+    index, sep, count = spec.strip().partition("/")
+    if not sep or not index.isdigit() or not count.isdigit() or not 0 <= int(index) < int(count):
+        raise InvalidNodeConfig(f"CROUPIER_NODE: {spec!r} is not i/N with 0 <= i < N")
+    return int(index), int(count)
 
 
 class InvalidTableConfig(CroupierError, ValueError):
@@ -199,6 +221,12 @@ class Settings:
     #: how long a replica read waits for the replica to catch up before the primary serves it
     #: (ASSUMPTION: 0.1 s, a local standby replays within milliseconds)
     replica_wait_seconds: float = 0.1
+    #: issue 24: this node's place ``(i, N)`` among N nodes, or None (every table its own)
+    node: tuple[int, int] | None = None
+    #: issue 24: seconds after its start before a node takes tables that are not its own
+    takeover_grace_seconds: float = 5.0
+    #: issue 24: how often a node tries the runner locks it does not hold
+    lock_poll_seconds: float = 1.0
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Settings:
@@ -227,5 +255,8 @@ class Settings:
             show_pick_seconds=_float("CROUPIER_SHOW_PICK_SECONDS", 0.0) or None,  # issue 18
             replica_url=default_replica_url(),  # issue 24 point 4
             replica_wait_seconds=_float("CROUPIER_REPLICA_WAIT_SECONDS", 0.1),
+            node=node_place(os.environ.get("CROUPIER_NODE")),  # issue 24
+            takeover_grace_seconds=_float("CROUPIER_TAKEOVER_GRACE_SECONDS", 5.0),
+            lock_poll_seconds=max(0.05, _float("CROUPIER_LOCK_POLL_SECONDS", 1.0)),
         )
         return replace(base, **overrides)

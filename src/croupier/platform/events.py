@@ -9,6 +9,10 @@ player's connections only.
 publishes table messages on a Redis channel that every worker subscribes to, so a client connected
 to any worker sees the events of a table run by another; a player's messages go on that player's
 channel, subscribed to only by the workers that hold one of that player's WebSockets.
+
+Issue 24: every table message is numbered per table (``seq``) and kept, so a socket that
+reconnects with ``since=N`` gets what it missed (:mod:`.event_log`: a Redis Stream per table, or a
+bounded log in memory without Redis).
 """
 
 from __future__ import annotations
@@ -22,6 +26,19 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from croupier.platform.event_log import (
+    APPEND_SCRIPT,
+    IDLE_SECONDS,
+    KEEP,
+    MAX_REPLAY,
+    Backlog,
+    MemoryEventLog,
+    backlog,
+    decode_entries,
+    seq_key,
+    stream_key,
+)
 
 log = logging.getLogger("croupier.events")
 
@@ -39,21 +56,37 @@ class Broker(Protocol):
     async def unfollow(self, player_id: int) -> None:
         """One of those WebSockets left (as many calls as :meth:`follow`)."""
 
+    async def last_seq(self, table_id: str) -> int:
+        """The number of the table's latest event (0 before the first)."""
+
+    async def since(self, table_id: str, since: int) -> Backlog:
+        """The table's events numbered above ``since`` that are still kept (issue 24)."""
+
     async def stop(self) -> None: ...
 
 
 class LocalBroker:
-    """One process: every message goes straight to its hub."""
+    """One process: every message goes straight to its hub (table messages numbered and kept in
+    memory first)."""
 
     def __init__(self) -> None:
         self._deliver: Deliver | None = None
+        self.log = MemoryEventLog()
 
     async def start(self, deliver: Deliver) -> None:
         self._deliver = deliver
 
     async def publish(self, message: dict[str, Any]) -> None:
+        if message.get("scope") == "table":
+            message = self.log.append(message)
         if self._deliver is not None:
             await self._deliver(json.loads(json.dumps(message)))
+
+    async def last_seq(self, table_id: str) -> int:
+        return self.log.last(table_id)
+
+    async def since(self, table_id: str, since: int) -> Backlog:
+        return self.log.since(table_id, since)
 
     async def follow(self, player_id: int) -> None:
         pass
@@ -104,11 +137,13 @@ class RedisBroker:
         self._followers: dict[int, int] = {}
         self._subscribed: set[int] = set()
         self._sub_lock = asyncio.Lock()
+        self._append: Any = None
 
     async def start(self, deliver: Deliver) -> None:
         import redis.asyncio as aioredis
 
         self._redis = aioredis.from_url(self.url)
+        self._append = self._redis.register_script(APPEND_SCRIPT)
         self._pubsub = pubsub = self._redis.pubsub()
         await pubsub.subscribe(self.channel)
 
@@ -136,6 +171,8 @@ class RedisBroker:
             return
         if message.get("scope") == "player":
             channel = player_channel(self.channel, int(message["player_id"]))
+        elif message.get("scope") == "table":  # numbered and kept by the append script
+            channel = "table:" + str(message["table_id"])
         else:
             channel = self.channel
         if len(self._queue) >= self.MAX_QUEUED:
@@ -158,7 +195,14 @@ class RedisBroker:
             try:
                 pipe = self._redis.pipeline(transaction=False)
                 for channel, data in batch:
-                    pipe.publish(channel, data)
+                    if channel.startswith("table:"):
+                        table = channel[len("table:"):]
+                        await self._append(keys=[seq_key(self.channel, table),
+                                           stream_key(self.channel, table)],
+                                     args=[self.channel, data, KEEP, IDLE_SECONDS],
+                                     client=pipe)
+                    else:
+                        pipe.publish(channel, data)
                 await pipe.execute()
             except asyncio.CancelledError:
                 raise
@@ -197,6 +241,17 @@ class RedisBroker:
             except Exception:  # noqa: BLE001 - the feed's reconnection resubscribes
                 log.exception("subscription change failed for player %s", player_id)
 
+    async def last_seq(self, table_id: str) -> int:
+        raw = await self._redis.get(seq_key(self.channel, table_id))
+        return int(raw) if raw is not None else 0
+
+    async def since(self, table_id: str, since: int) -> Backlog:
+        pipe = self._redis.pipeline(transaction=True)
+        pipe.xrange(stream_key(self.channel, table_id), f"{since + 1}-0", "+", count=MAX_REPLAY)
+        pipe.get(seq_key(self.channel, table_id))
+        entries, last = await pipe.execute()
+        return backlog(since, decode_entries(entries), int(last) if last is not None else 0)
+
     async def stop(self) -> None:
         self._closing = True
         if self._flusher is not None:
@@ -222,6 +277,9 @@ class Connection:
     player_id: int
     table_id: str
     queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(maxsize=256))
+    #: the number of the last table event sent (issue 24): one already sent (a resumed socket's
+    #: replay and the live feed overlap) is not sent again
+    sent_seq: int = 0
 
     def offer(self, message: dict[str, Any]) -> None:
         with contextlib.suppress(asyncio.QueueFull):  # a client that does not read loses messages
@@ -254,10 +312,8 @@ class Hub:
     async def deliver(self, msg: dict[str, Any]) -> None:
         scope = msg.get("scope")
         if scope == "table":
-            private = msg.get("private") or {}
             for conn in list(self.tables.get(str(msg.get("table_id")), ())):
-                extra = private.get(str(conn.player_id))
-                conn.offer({**msg["message"], **extra} if extra else msg["message"])
+                conn.offer(table_view(msg, conn.player_id))
         elif scope == "player":
             pid = msg.get("player_id")
             conns = self.players.get(pid) if isinstance(pid, int) else None
@@ -267,6 +323,16 @@ class Hub:
             for conn in list(conns):
                 for m in messages:
                     conn.offer(m)
+
+
+def table_view(envelope: dict[str, Any], player_id: int) -> dict[str, Any]:
+    """What one connection gets of a table message: the message, that player's private fields,
+    and the table's event number (``seq``) when it has one."""
+    extra = (envelope.get("private") or {}).get(str(player_id))
+    seq = envelope.get("seq")
+    if not extra and seq is None:
+        return envelope["message"]  # type: ignore[no-any-return]
+    return {**envelope["message"], **(extra or {}), **({"seq": seq} if seq is not None else {})}
 
 
 def table_message(table_id: str, message: dict[str, Any],

@@ -8,7 +8,8 @@ Each quantity is counted in one place:
   commands (table bets, single rounds; route and fast lane) are submitted;
 * group-commit batch sizes: :class:`~croupier.platform.groupcommit.GroupCommit`, per batch;
 * table phases: the table runners' published events (:func:`observe_event`);
-* runner lock acquisitions and takeovers: :func:`~croupier.platform.runner.supervise`;
+* runner lock acquisitions and takeovers, and the tables a process runs now:
+  :func:`~croupier.platform.runner.supervise`;
 * WebSocket connections: the table socket (``api/app.table_ws``);
 * the ledger audit's last result: :meth:`~croupier.platform.service.Platform.audit`;
 * reads that may use the replica, by who served them (issue 24 point 4):
@@ -57,6 +58,8 @@ RUNNER_LOCKS = Counter("croupier_runner_lock_acquired", "table-runner locks this
 RUNNER_TAKEOVERS = Counter("croupier_runner_takeovers",
                            "table-runner locks taken after another process held them",
                            ["table"])
+RUNNING = Gauge("croupier_table_running", "1 while this process runs the table (holds its lock)",
+                ["table"], multiprocess_mode="livesum")
 WEBSOCKETS = Gauge("croupier_websocket_connections", "open table WebSockets",
                    multiprocess_mode="livesum")
 AUDIT_OK = Gauge("croupier_ledger_audit_ok", "1 if the last ledger audit held, 0 if not",
@@ -129,3 +132,8 @@ def exposition() -> tuple[bytes, str]:
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         return generate_latest(registry), CONTENT_TYPE_LATEST
     return generate_latest(REGISTRY), CONTENT_TYPE_LATEST
+
+
+def table_running(table: str, running: bool) -> None:
+    """Whether this process runs ``table`` now (issue 24: which node runs which table)."""
+    RUNNING.labels(table).set(1 if running else 0)

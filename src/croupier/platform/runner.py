@@ -10,13 +10,16 @@ from collections.abc import Awaitable, Callable
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
+
 from croupier.platform import metrics
 from croupier.platform.clock import aware, iso
 from croupier.platform.events import player_message, table_message
 from croupier.platform.live_service import LiveOps, wait_for_betting, wait_for_result
-from croupier.platform.locks import table_lock
+from croupier.platform.locks import TableLock, table_lock
 from croupier.platform.service import Platform
 from croupier.platform.tables import RoundReport
+from croupier.store.models import GameTable
 
 log = logging.getLogger("croupier.tables")
 
@@ -127,37 +130,102 @@ class TableRunner:
         return rid
 
 
-async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -> None:
-    """Run every table this worker can lock; keep trying the others (takeover on failure)."""
+#: seconds between two checks of a held lock's connection, and the longest one check may take
+LOCK_CHECK_SECONDS = 3.0
+LOCK_CHECK_TIMEOUT = 15.0
 
-    async def one(table_id: str) -> None:
+
+async def _watch_lock(lock: TableLock, table_id: str, stop: asyncio.Event,
+                      table_stop: asyncio.Event) -> None:
+    """Set ``table_stop`` when ``stop`` is set or the table's lock is lost (its connection no
+    longer answers, issue 24): a node cut off from the database stops running the table."""
+    while not table_stop.is_set():
+        if await _wait(stop, LOCK_CHECK_SECONDS):
+            break
+        try:
+            ok = await asyncio.wait_for(asyncio.to_thread(lock.alive), LOCK_CHECK_TIMEOUT)
+        except TimeoutError:
+            ok = False
+        if not ok:
+            log.error("table %s: the runner lock's connection is gone; stopping the table",
+                      table_id)
+            break
+    table_stop.set()
+
+
+def own_table(node: tuple[int, int] | None, lock_id: int | None) -> bool:
+    """Whether a table is one a node takes at once (issue 24: its lock number modulo N is the
+    node's place i); every table is when the node has no place."""
+    if node is None or lock_id is None:
+        return True
+    index, count = node
+    return lock_id % count == index
+
+
+async def supervise(platform: Platform, publish: Publish, stop: asyncio.Event) -> None:
+    """Run every table this worker can lock; keep trying the others (takeover on failure).
+
+    Issue 24: with ``CROUPIER_NODE=i/N`` a node tries its own tables (:func:`own_table`) at once
+    and the others only ``takeover_grace_seconds`` after it started, so N nodes started together
+    spread the tables over themselves; a table whose lock comes free (its node died) is taken
+    by whichever node tries it first, within ``lock_poll_seconds``."""
+    settings = platform.settings
+    started = asyncio.get_running_loop().time()
+
+    async def one(table_id: str, own: bool) -> None:
         lock = table_lock(platform.db, table_id)
         waited = False  # a lock taken after another process held it is a takeover
+        if not own and await _wait(stop, settings.takeover_grace_seconds
+                                   - (asyncio.get_running_loop().time() - started)):
+            return
         try:
             while not stop.is_set():
                 got = await asyncio.to_thread(lock.acquire)
                 if got:
                     metrics.lock_acquired(table_id, waited)
-                    from croupier.platform import (
-                        crash_runner,  # crash tables (issue 17)
-                        draw_runner,  # draw tables (issue 20)
-                    )
-                    from croupier.platform.cardroom import runner as cardroom_runner  # issue 21
-
-                    if await asyncio.to_thread(crash_runner.is_crash_table, platform, table_id):
-                        await crash_runner.run_crash_table(platform, publish, table_id, stop)
-                    elif await asyncio.to_thread(cardroom_runner.is_cardroom_table, platform, table_id):
-                        await cardroom_runner.run_cardroom_table(platform, publish, table_id, stop)  # issue 21
-                    elif await asyncio.to_thread(draw_runner.is_draw_table, platform, table_id):
-                        await draw_runner.run_draw_table(platform, publish, table_id, stop)  # issue 20
-                    else:
-                        await TableRunner(platform, publish, table_id).run(stop)
-                    break
+                    table_stop = asyncio.Event()
+                    watch = asyncio.create_task(_watch_lock(lock, table_id, stop, table_stop))
+                    metrics.table_running(table_id, True)
+                    try:
+                        await _run_table(platform, publish, table_id, table_stop)
+                    finally:
+                        lost = table_stop.is_set() and not stop.is_set()
+                        metrics.table_running(table_id, False)
+                        table_stop.set()
+                        watch.cancel()
+                        with contextlib.suppress(asyncio.CancelledError):
+                            await watch
+                    if not lost:
+                        break
+                    await asyncio.to_thread(lock.release)  # lost: try again, as any node
+                    waited = True
+                    continue
                 waited = True
-                if await _wait(stop, 2.0):
+                if await _wait(stop, settings.lock_poll_seconds):
                     break
         finally:
             await asyncio.to_thread(lock.release)
 
     ids = await asyncio.to_thread(platform.table_ids)
-    await asyncio.gather(*(one(t) for t in ids))
+    lock_ids: dict[str, int | None] = await asyncio.to_thread(platform.read, lambda s: {
+        tid: lid for tid, lid in s.execute(select(GameTable.id, GameTable.lock_id))})
+    await asyncio.gather(*(one(t, own_table(settings.node, lock_ids.get(t))) for t in ids))
+
+
+async def _run_table(platform: Platform, publish: Publish, table_id: str,
+                     stop: asyncio.Event) -> None:
+    """Run one table whose lock this process holds, with the runner of its kind, until ``stop``."""
+    from croupier.platform import (
+        crash_runner,  # crash tables (issue 17)
+        draw_runner,  # draw tables (issue 20)
+    )
+    from croupier.platform.cardroom import runner as cardroom_runner  # issue 21
+
+    if await asyncio.to_thread(crash_runner.is_crash_table, platform, table_id):
+        await crash_runner.run_crash_table(platform, publish, table_id, stop)
+    elif await asyncio.to_thread(cardroom_runner.is_cardroom_table, platform, table_id):
+        await cardroom_runner.run_cardroom_table(platform, publish, table_id, stop)  # issue 21
+    elif await asyncio.to_thread(draw_runner.is_draw_table, platform, table_id):
+        await draw_runner.run_draw_table(platform, publish, table_id, stop)  # issue 20
+    else:
+        await TableRunner(platform, publish, table_id).run(stop)

@@ -89,13 +89,20 @@ export const api = {
  * URL: when logged in, the first message is {"type": "auth", "token": ...}; the server answers
  * {"type": "auth", "ok": true} or closes with 4401. A guest sends nothing and gets the table's
  * public events. Every other message is parsed and handed to onMessage. Returns the WebSocket.
+ *
+ * Issue 24: `since` (the number `seq` of the last table event seen) makes the server first send
+ * every event numbered above it; it waits for the socket's first message to do so, so a resuming
+ * guest sends "ping" at once. `origin` picks the node (default: this page's).
  */
-export function openTableSocket(tableId, onMessage) {
-  const proto = location.protocol === "https:" ? "wss:" : "ws:";
-  const socket = new WebSocket(`${proto}//${location.host}/api/tables/${encodeURIComponent(tableId)}/ws`);
+export function openTableSocket(tableId, onMessage, { since = null, origin = location.origin } = {}) {
+  const node = new URL(origin);
+  const proto = node.protocol === "https:" ? "wss:" : "ws:";
+  const query = since == null ? "" : `?since=${encodeURIComponent(since)}`;
+  const socket = new WebSocket(`${proto}//${node.host}/api/tables/${encodeURIComponent(tableId)}/ws${query}`);
   socket.addEventListener("open", () => {
     const t = token();
     if (t) socket.send(JSON.stringify({ type: "auth", token: t }));
+    else if (since != null) socket.send("ping");
   });
   socket.addEventListener("message", (ev) => {
     let msg;
@@ -104,4 +111,60 @@ export function openTableSocket(tableId, onMessage) {
     onMessage(msg);
   });
   return socket;
+}
+
+/**
+ * The nodes a table socket may use, in order (issue 24): the origins listed in
+ * <meta name="croupier-nodes" content="https://a.example,https://b.example">, else this page's.
+ */
+export function nodeOrigins() {
+  const meta = document.querySelector('meta[name="croupier-nodes"]');
+  const list = (meta?.content || "").split(",").map((s) => s.trim()).filter(Boolean);
+  return list.length ? list : [location.origin];
+}
+
+/**
+ * Follow a table through dropped connections (issue 24): when the socket closes (its node died,
+ * the network blinked) it reopens on the next node of `nodes` (the same origin when there is only
+ * one) with since=<the last event number seen>, so the events missed in between arrive first and
+ * none twice. A refusal (4400, 4401, 4404) is not retried. `onOpen(socket)` on each socket
+ * opened, `onDrop(event, refused)` on each close. Returns { socket, lastSeq, close() }.
+ */
+export function followTable(tableId, onMessage, { onOpen, onDrop, nodes = nodeOrigins() } = {}) {
+  let lastSeq = null;
+  let socket = null;
+  let node = 0;
+  let retry = 0;
+  let closed = false;
+  const seen = (msg) => {
+    if (msg.type === "snapshot") {
+      if (lastSeq == null && typeof msg.seq === "number") lastSeq = msg.seq;
+    } else if (msg.type === "gap") {
+      lastSeq = msg.restarted ? 0 : msg.to; // what is lost is lost: the snapshot tells the rest
+    } else if (typeof msg.seq === "number") {
+      if (lastSeq != null && msg.seq <= lastSeq) return; // already had it
+      lastSeq = msg.seq;
+    }
+    onMessage(msg);
+  };
+  const open = () => {
+    socket = openTableSocket(tableId, seen, { since: lastSeq, origin: nodes[node % nodes.length] });
+    socket.addEventListener("open", () => { retry = 0; if (onOpen) onOpen(socket); });
+    socket.addEventListener("close", (ev) => {
+      if (closed) return;
+      const refused = [4400, 4401, 4404].includes(ev.code);
+      if (onDrop) onDrop(ev, refused);
+      if (refused || closed) return;
+      node += 1;
+      retry = Math.min(retry + 1, 5);
+      // another node at once; the same one (or a full turn) after a growing pause
+      setTimeout(open, nodes.length > 1 && retry < nodes.length ? 100 : 250 * 2 ** retry);
+    });
+  };
+  open();
+  return {
+    get socket() { return socket; },
+    get lastSeq() { return lastSeq; },
+    close() { closed = true; if (socket) socket.close(); },
+  };
 }

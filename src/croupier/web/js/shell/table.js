@@ -247,17 +247,18 @@ export class BettingShell {
     else this.poll();
   }
 
+  // Issue 24: the feed reconnects by itself (to another node when the page lists several) and
+  // resumes from the last event seen (since=N), so no result or payout is missed.
   connect() {
-    let opened = false;
-    const socket = API.openTableSocket(this.tableId, (msg) => this.onEvent(msg));
-    this.socket = socket;
-    socket.addEventListener("open", () => { this.retry = 0; this.failures = 0; opened = true; });
-    socket.addEventListener("close", () => {
-      if (!opened && (this.failures = (this.failures || 0) + 1) >= 3) { this.poll(); return; } // refused
-      this.setPhase("Reconnecting…");
-      this.retry = Math.min((this.retry || 0) + 1, 5);
-      setTimeout(() => this.connect(), 500 * 2 ** this.retry);
+    let failures = 0;
+    const feed = API.followTable(this.tableId, (msg) => this.onEvent(msg), {
+      onOpen: (socket) => { this.socket = socket; failures = 0; },
+      onDrop: (_ev, refused) => {
+        if (refused || ++failures >= 3 * API.nodeOrigins().length) { feed.close(); this.poll(); return; }
+        this.setPhase("Reconnecting…");
+      },
     });
+    this.feed = feed;
     if (!this.pinger) this.pinger = setInterval(() => { if (this.socket?.readyState === WebSocket.OPEN) this.socket.send("ping"); }, 20000);
   }
 
