@@ -1,7 +1,7 @@
 """The poker table page (issue 21 part 5) against the real card room: two players in two
 browsers and two bots at one Hold'em table (tests/e2e/cardroom_server.py seats the bots). The
 players buy in from the page, act from the page's buttons and bet sizing while the decision timer
-runs, and play hands to the end; for a hand that all four played, each page shows every seat's
+runs, and play hands to the end; for a hand that both players and a bot played, each page shows every seat's
 result, the page's hand history gives each seat's stake and return, and the stacks moved exactly
 as that history says (stack after = stack before - stake + return; the chips missing are the
 rake)."""
@@ -64,10 +64,14 @@ def sit(page: Any, seat: int) -> None:
     page.wait_for_selector("#buyin", state="hidden")
 
 
-def full_hand_ended(frames: list[dict[str, Any]], seats: set[int]) -> dict[str, Any] | None:
+def hand_ended_with(frames: list[dict[str, Any]], seats: set[int]) -> dict[str, Any] | None:
+    """The first ended hand that every one of ``seats`` and at least one bot played (a bot can
+    bust before the players sit: the deals are random, so "all four" is not always on offer)."""
     for m in frames:
-        if m.get("type") == "poker_hand_ended" and {r["seat"] for r in m["results"]} == seats:
-            return m
+        if m.get("type") == "poker_hand_ended":
+            played = {r["seat"] for r in m["results"]}
+            if seats <= played and played & set(BOT_SEATS):
+                return m
     return None
 
 
@@ -108,7 +112,7 @@ def test_issue_21_5_two_browser_players_and_two_bots_play_a_hand_to_the_end_and_
     sit(pa, 1)
     sit(pb, 3)
     assert cash(base, a) == 3000 and cash(base, b) == 3000  # 20.00 went to the table stacks
-    everyone = {1, 3, *BOT_SEATS}
+    players = {1, 3}
     state: dict[str, Any] = {}
     deadline = time.monotonic() + 150
     ended = None
@@ -116,13 +120,14 @@ def test_issue_21_5_two_browser_players_and_two_bots_play_a_hand_to_the_end_and_
         if time.monotonic() > deadline:
             kinds = [(m.get("type"), m.get("event"), (m.get("hand") or {}).get("hand_id"),
                       [p["seat"] for p in (m.get("hand") or {}).get("players", [])]) for m in frames_a[-15:]]
-            raise AssertionError(f"no hand of all four players ended: {len(frames_a)} frames, last {kinds}, "
+            raise AssertionError(f"no hand of both players and a bot ended: {len(frames_a)} frames, last {kinds}, "
                                  f"toast {pa.text_content('#toast')!r} / {pb.text_content('#toast')!r}")
         for page in (pa, pb):
             act_once(page, state)
-        ended = full_hand_ended(frames_a, everyone)
+        ended = hand_ended_with(frames_a, players)
         time.sleep(0.15)
     hid = ended["hand_id"]
+    everyone = {r["seat"] for r in ended["results"]}
     assert state.get("raised"), "the sizing form never offered a raise"
     assert state.get("timer_seen"), "the decision timer never ran on a player's turn"
     results = {r["seat"]: r for r in ended["results"]}
