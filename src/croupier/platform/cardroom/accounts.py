@@ -11,9 +11,13 @@
 
 from __future__ import annotations
 
+import uuid
+from datetime import datetime
+
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from croupier.platform.ledger import Ledger, player_code
 from croupier.store.models import Account
 
 
@@ -33,3 +37,14 @@ def ensure_account(session: Session, code: str, kind: str, cur: str, player_id: 
     if session.scalar(select(Account.id).where(Account.code == code)) is None:
         session.add(Account(code=code, kind=kind, player_id=player_id, currency=cur, balance=0))
         session.flush()
+
+
+def stack_to_cash(session: Session, key: str, stack: str, player_id: int, amount: int,
+                  now: datetime) -> int:
+    """Move ``amount`` (a whole stack, if any) from the player's escrow account ``stack`` (a
+    table's ``stack:`` or a Rush pool's ``rush:`` account) back to the player's cash, under the
+    idempotency key ``key:<random>``."""
+    if amount > 0:
+        Ledger(session).transfer(f"{key}:{uuid.uuid4().hex[:12]}", stack, player_code(player_id),
+                                 amount, "poker_cash_out", now=now)
+    return amount

@@ -11,7 +11,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from croupier.platform.cardroom import tables
-from croupier.platform.cardroom.accounts import ensure_account
+from croupier.platform.cardroom.accounts import ensure_account, stack_to_cash
 from croupier.platform.cardroom.errors import AlreadySeated, BuyInRefused
 from croupier.platform.cardroom.rush_pools import (
     _mine,
@@ -104,11 +104,8 @@ def cash_out_leaver(session: Session, pool: str, player_id: int, now: datetime) 
 
 
 def cash_out(session: Session, row: CardroomRushPlayer, now: datetime) -> int:
-    amount = row.stack
-    if amount > 0:
-        Ledger(session).transfer(f"pkr-rush-out:{row.id}:{uuid.uuid4().hex[:12]}",
-                                 stack_code(row.pool, row.player_id), player_code(row.player_id),
-                                 amount, "poker_cash_out", now=now)
+    amount = stack_to_cash(session, f"pkr-rush-out:{row.id}", stack_code(row.pool, row.player_id),
+                           row.player_id, row.stack, now)
     session.delete(row)
     session.flush()
     return amount

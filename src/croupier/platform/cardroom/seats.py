@@ -17,7 +17,7 @@ from sqlalchemy.orm import Session
 from croupier.errors import InvalidSelection
 from croupier.money import currency, format_minor
 from croupier.platform.cardroom import tables
-from croupier.platform.cardroom.accounts import ensure_account, stack_code
+from croupier.platform.cardroom.accounts import ensure_account, stack_code, stack_to_cash
 from croupier.platform.cardroom.errors import (
     AlreadySeated,
     BuyInRefused,
@@ -165,11 +165,8 @@ def leave(session: Session, player: Player, table_id: str, now: datetime) -> dic
 
 def cash_out(session: Session, row: CardroomSeat, now: datetime) -> int:
     """Move the seat's whole stack back to its player's cash and free the seat."""
-    amount = row.stack
-    if amount > 0:
-        Ledger(session).transfer(f"pkr-cashout:{row.id}:{uuid.uuid4().hex[:12]}",
-                                 stack_code(row.table_id, row.player_id), player_code(row.player_id),
-                                 amount, "poker_cash_out", now=now)
+    amount = stack_to_cash(session, f"pkr-cashout:{row.id}", stack_code(row.table_id, row.player_id),
+                           row.player_id, row.stack, now)
     session.delete(row)
     session.flush()
     return amount
