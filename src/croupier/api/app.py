@@ -641,6 +641,9 @@ def create_app(settings: Settings | None = None, platform: Platform | None = Non
         from croupier.platform.cardroom.tables import ensure_from_env  # issue 21: poker tables
 
         await asyncio.to_thread(plat.run, ensure_from_env)
+        from croupier.platform.warm import warm_compiled  # no request waits for a compiler
+
+        await asyncio.to_thread(warm_compiled)
         hub = Hub()
         broker: Broker = (RedisBroker(settings.redis_url, channel_for(plat.db.url))
                           if settings.redis_url else LocalBroker())

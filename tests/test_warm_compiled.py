@@ -1,0 +1,53 @@
+"""The server loads every compiled kernel a request reaches before it serves (platform/warm.py): a
+match's first roll once waited > 10 s for numba to compile the backgammon move generator (CI, stop
+28). After the warm-up, play must compile nothing more."""
+
+from __future__ import annotations
+
+from types import ModuleType
+
+from numba.core.registry import CPUDispatcher
+
+from croupier.cards import poker as cards_poker
+from croupier.games.base import Decision, play_seated
+from croupier.games.pvp.backgammon import movegen
+from croupier.games.pvp.backgammon.engine import ENGINE, MatchSetup
+from croupier.games.pvp.backgammon.variant import load_variant, variant_names
+from croupier.games.pvp.poker import evaluate
+from croupier.platform import warm
+from croupier.rng.source import HmacStream
+
+
+def _compiled(*modules: ModuleType) -> dict[str, int]:
+    """Each numba kernel of ``modules`` and how many signatures it has compiled."""
+    return {f"{m.__name__}.{n}": len(f.signatures) for m in modules
+            for n, f in vars(m).items() if isinstance(f, CPUDispatcher)}
+
+
+def test_issue22_after_the_warm_up_backgammon_and_poker_play_compiles_nothing() -> None:
+    warm.warm_compiled()
+    assert warm.warm_compiled() == 0  # once per process
+    before = _compiled(movegen, evaluate, cards_poker)
+    assert before[f"{movegen.__name__}.generate"] >= 1
+    source = HmacStream(b"test", "warm", 1)
+
+    def pick(_state: object, legal: list[Decision]) -> Decision:
+        for d in legal:
+            if d.name in ("roll", "take"):
+                return d
+        return legal[source.randbelow(len(legal))]
+
+    for name in variant_names():  # every variant, a few games each, as matches play them
+        v = load_variant(name)
+        setup = MatchSetup((1, 2), 1000, target=1, cube=v.cube == "mandatory",
+                           koks=v.koks == "mandatory")
+        for _ in range(3):
+            play_seated(ENGINE, v, setup, "EUR", source, {1: pick, 2: pick})
+    for ranking in evaluate.CODES:
+        hole = 4 if ranking == "omaha" else 2
+        board = [36, 41, 46, 51, 56]
+        holes = [list(range(8 + 4 * i, 8 + 4 * i + hole)) for i in range(3)]
+        evaluate.hand_values(ranking, holes, board[:3])
+        evaluate.hand_values(ranking, holes, board)
+        evaluate.hand_values(ranking, [holes[0], holes[1][:hole - 1]], board)
+    assert _compiled(movegen, evaluate, cards_poker) == before
