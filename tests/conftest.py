@@ -16,6 +16,17 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """Compile the kernels play reaches once, in the main process before any worker starts: the
+    workers and every server a test starts then load them from numba's disk cache instead of
+    compiling them side by side under load (platform/warm.py)."""
+    if hasattr(config, "workerinput") or config.option.collectonly:
+        return
+    from croupier.platform.warm import warm_compiled
+
+    warm_compiled()
+
+
 @pytest.fixture(autouse=True)
 def _platform_tests_withdraw_without_verification(request: pytest.FixtureRequest) -> Iterator[None]:
     """protection (issue 7): withdrawals need a verified player (001 §5.2.13). The platform's own
