@@ -101,8 +101,9 @@ class Transfer(Base):
     amount: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(3))
     kind: Mapped[str] = mapped_column(String(20))
-    round_id: Mapped[int | None] = mapped_column(Integer, index=True)
-    play_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    #: no index (migration 0025_transfer_indexes): no query looks transfers up by round or play
+    round_id: Mapped[int | None] = mapped_column(Integer)
+    play_id: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
