@@ -11,7 +11,7 @@ import pytest
 from croupier.errors import InvalidBet, InvalidSelection, UnknownBetCode
 from croupier.games.base import BetRequest, play
 from croupier.games.draws.kenoexpress import GAME
-from croupier.games.draws.kenoexpress.engine import ENGINE, winners
+from croupier.games.draws.kenoexpress.engine import ENGINE, winners, wins
 from croupier.games.draws.kenoexpress.exact import exact, selections
 from croupier.games.draws.kenoexpress.variant import CODES, KenoExpressVariant
 from croupier.games.registry import load_variant, read_data
@@ -70,6 +70,22 @@ def test_exact_rtp_agrees_with_every_number_through_the_engine_and_the_closed_fo
         closed = [V.odds(w) * Fraction(w, 100) for w in {winners(V, code, s) for s in sels}]
         assert rows[code].rtp == min(closed) and rows[code].rtp_max == max(closed)
         assert rows[code].rtp <= min(rtps) and rows[code].rtp_max <= Fraction(95, 100)
+
+
+@pytest.mark.parametrize("edges_win", [False, True])
+def test_000_12_33_winners_counted_in_closed_form_are_the_numbers_that_win(edges_win: bool) -> None:
+    """Issue 20 (exact tables in under a second): the winning numbers of a bet are counted in
+    closed form; for every selection of every bet (offered or not), under both readings of
+    ambiguity (1), the count is the numbers of 1-100 that ``wins``."""
+    raw = read_data("keno_express", "standard")
+    raw["not_in_range_edges_win"] = edges_win
+    v = GAME.parse_variant(raw, "edges" if edges_win else "complement")
+    nums = range(1, 101)
+    for code in CODES:
+        sels = [(n,) for n in nums] if code in ("lower", "higher") else \
+            [(a, b) for a in nums for b in nums if a <= b]
+        for sel in sels:
+            assert winners(v, code, sel) == sum(1 for n in nums if wins(v, code, sel, n)), (code, sel)
 
 
 @pytest.mark.parametrize(("bets", "error", "message"), [

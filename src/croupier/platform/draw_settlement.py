@@ -31,7 +31,7 @@ from datetime import datetime
 from typing import Any, cast
 
 import numpy as np
-from sqlalchemy import String, select, update
+from sqlalchemy import String, and_, func, select, update
 from sqlalchemy import cast as sql_cast
 from sqlalchemy.orm import Session
 
@@ -109,10 +109,14 @@ def _settle_plays(session: Session, engine: TicketEngine, variant: Any, outcome:
     """The batch (see the module docstring); the id of its last play (None: no play was open)."""
     conn = session.connection()
     batch = (select(Play.id, Play.player_id).where(Play.round_id == rnd.id, Play.status == "open")
-             .order_by(Play.id).limit(limit).subquery())
+             .order_by(Play.id).limit(limit).cte("batch"))
+    # the bets are read within the batch's range of play ids (implied by the join; it lets the
+    # server read that range of the bets' play index instead of hashing every bet ever placed)
+    first, last = (select(f(batch.c.id)).scalar_subquery() for f in (func.min, func.max))
     rows = conn.execute(select(batch.c.id, batch.c.player_id, Bet.id, Bet.code,
                                sql_cast(Bet.target, String), Bet.stake)
-                        .select_from(batch.outerjoin(Bet, Bet.play_id == batch.c.id))
+                        .select_from(batch.outerjoin(Bet, and_(Bet.play_id == batch.c.id,
+                                                              Bet.play_id >= first, Bet.play_id <= last)))
                         .order_by(batch.c.id)).all()
     if not rows:
         return None

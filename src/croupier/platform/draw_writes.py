@@ -41,12 +41,19 @@ def _words(values: Sequence[str]) -> str:
     return "{" + ",".join(values) + "}"
 
 
+# Each update also bounds the rows by the lowest and highest id it writes (implied by the ids, so
+# it changes nothing written): the server then reads only that range of the table's primary key
+# instead of hashing the whole table (every bet or play ever placed) to find a batch's rows - the
+# plan it took without the bound, about half of these statements' time on a table of 100,000
+# rows (``make bench``), and more as the table grows.
 _BETS_PG = ("UPDATE bets AS t SET returned = u.r, outcome = u.o "
             "FROM unnest(%(ids)s::integer[], %(r)s::bigint[], %(o)s::varchar[]) AS u(id, r, o) "
-            "WHERE t.id = u.id")
-_BETS_LOST_PG = "UPDATE bets SET returned = 0, outcome = 'lose' WHERE id = ANY(%(ids)s::integer[])"
+            "WHERE t.id = u.id AND t.id BETWEEN %(lo)s AND %(hi)s")
+_BETS_LOST_PG = ("UPDATE bets SET returned = 0, outcome = 'lose' "
+                 "WHERE id = ANY(%(ids)s::integer[]) AND id BETWEEN %(lo)s AND %(hi)s")
 _PLAYS_PG = ("UPDATE plays AS t SET status = %(status)s, settled_at = %(now)s, returned_total = u.r "
-             "FROM unnest(%(ids)s::integer[], %(r)s::bigint[]) AS u(id, r) WHERE t.id = u.id")
+             "FROM unnest(%(ids)s::integer[], %(r)s::bigint[]) AS u(id, r) "
+             "WHERE t.id = u.id AND t.id BETWEEN %(lo)s AND %(hi)s")
 
 
 def write_bets(conn: Any, ids: Sequence[int], returned: Sequence[int], labels: Sequence[str]) -> None:
@@ -54,7 +61,8 @@ def write_bets(conn: Any, ids: Sequence[int], returned: Sequence[int], labels: S
     if not ids:
         return
     if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql(_BETS_PG, {"ids": ints(ids), "r": ints(returned), "o": _words(labels)})
+        conn.exec_driver_sql(_BETS_PG, {"ids": ints(ids), "r": ints(returned), "o": _words(labels),
+                                        "lo": min(ids), "hi": max(ids)})
         return
     conn.execute(update(Bet).where(Bet.id == bindparam("k")).values(
         returned=bindparam("r"), outcome=bindparam("o")),
@@ -66,7 +74,7 @@ def write_lost_bets(conn: Any, ids: Sequence[int]) -> None:
     if not ids:
         return
     if conn.dialect.name == "postgresql":
-        conn.exec_driver_sql(_BETS_LOST_PG, {"ids": ints(ids)})
+        conn.exec_driver_sql(_BETS_LOST_PG, {"ids": ints(ids), "lo": min(ids), "hi": max(ids)})
         return
     conn.execute(update(Bet).where(Bet.id == bindparam("k")).values(returned=0, outcome="lose"),
                  [{"k": i} for i in ids])
@@ -79,7 +87,7 @@ def write_plays(conn: Any, ids: Sequence[int], returned: Sequence[int], now: dat
         return
     if conn.dialect.name == "postgresql":
         conn.exec_driver_sql(_PLAYS_PG, {"ids": ints(ids), "r": ints(returned), "now": now,
-                                         "status": status})
+                                         "status": status, "lo": min(ids), "hi": max(ids)})
         return
     conn.execute(update(Play).where(Play.id == bindparam("k")).values(
         status=status, settled_at=now, returned_total=bindparam("r")),
@@ -89,13 +97,18 @@ def write_plays(conn: Any, ids: Sequence[int], returned: Sequence[int], now: dat
 # The payouts (or refunds) of many plays: each one transfer row keyed ``<kind>:<play>`` from the
 # debit account to the player's cash account, with the very payload hash the ledger computes
 # (:func:`croupier.platform.ledger.payload_hash`), and the cash balances raised; the counts tell
-# a play whose player has no cash account (the batch is then refused whole).
+# a play whose player has no cash account (the batch is then refused whole). The cash accounts
+# are looked up by the players' ids (their index) rather than joined to the whole table, which the
+# server did by hashing every account of the casino (a fifth of the statement's time with 200,000
+# accounts: ``make bench``).
 _CREDIT_PG = """
 WITH w AS (
   SELECT u.play_id, u.amount, a.id AS cash_id, a.player_id
   FROM unnest(%(plays)s::integer[], %(players)s::integer[], %(amounts)s::bigint[])
        AS u(play_id, player_id, amount)
-  JOIN accounts a ON a.player_id = u.player_id AND a.kind = 'player_cash'
+  JOIN (SELECT id, player_id FROM accounts
+        WHERE player_id = ANY(%(players)s::integer[]) AND kind = 'player_cash') a
+    ON a.player_id = u.player_id
 ), t AS (
   INSERT INTO transfers (idempotency_key, payload_hash, debit_account_id, credit_account_id,
                          amount, currency, kind, round_id, play_id, created_at)

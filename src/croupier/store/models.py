@@ -101,8 +101,9 @@ class Transfer(Base):
     amount: Mapped[int] = mapped_column(BigInteger)
     currency: Mapped[str] = mapped_column(String(3))
     kind: Mapped[str] = mapped_column(String(20))
-    round_id: Mapped[int | None] = mapped_column(Integer, index=True)
-    play_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    #: no index (migration 0025_transfer_indexes): no query looks transfers up by round or play
+    round_id: Mapped[int | None] = mapped_column(Integer)
+    play_id: Mapped[int | None] = mapped_column(Integer)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
@@ -213,9 +214,12 @@ class Play(Base):
     __table_args__ = (
         UniqueConstraint("round_id", "player_id", name="one_play_per_player_round"),
         Index("ix_plays_player_round", "player_id", "round_id"),
+        #: a round's plays in play order (migration 0025_transfer_indexes: a draw's settlement
+        #: reads its open plays in batches by id; it replaced an index of round_id alone)
+        Index("ix_plays_round_id_id", "round_id", "id"),
     )
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"), index=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("rounds.id"))
     player_id: Mapped[int] = mapped_column(ForeignKey("players.id"))
     currency: Mapped[str] = mapped_column(String(3))
     status: Mapped[str] = mapped_column(String(10))  # open, settled, refunded
