@@ -20,6 +20,7 @@ Rules, clause by clause, and every ASSUMPTION: docs/pvp_poker.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Final, cast
 
@@ -106,8 +107,24 @@ def _simple(name: str, seat: int, times: int = 0) -> Decision:
 
 #: each seat's fold, check, call and all_in (legal_actions' common entries), made once
 _SIMPLE: dict[int, tuple[Decision, Decision, Decision, Decision]] = {}
+#: each seat's run_it 1..k decisions (the vote on running the rest more than once)
+_RUNS: dict[tuple[int, int], tuple[Decision, ...]] = {}
 #: the deal request of each (deck size, cards to deal): frozen, so one object serves every hand
 _DRAWS: dict[tuple[int, int], DrawRequest] = {}
+
+
+def _all_ints(xs: Sequence[Any]) -> bool:
+    """Every item is an int (not a bool, not a float): the table input's type check."""
+    for x in xs:
+        if type(x) is not int:
+            return False
+    return True
+
+
+@cache
+def _rest_cards(street_cards: tuple[int, ...], street: int) -> int:
+    """The cards still to come after betting round ``street``."""
+    return sum(street_cards[street:])
 
 
 def _simples(seat: int) -> tuple[Decision, Decision, Decision, Decision]:
@@ -260,14 +277,15 @@ class PokerEngine:
     def _check_setup(self, v: PokerVariant, s: HandSetup, currency: str) -> int:
         money_currency(currency)  # UnknownCurrency for a code Croupier does not keep
         seats = s.seats
-        if not isinstance(seats, tuple) or any(type(x) is not int for x in seats):
+        if not isinstance(seats, tuple) or not _all_ints(seats):
             raise InvalidBet(f"seats must be a tuple of seat numbers, got {seats!r}")
         if list(seats) != sorted(set(seats)):
             raise InvalidBet(f"each seat once, ascending: got {seats!r} (one player cannot hold two seats)")
         n = len(seats)
         if not v.min_players <= n <= v.max_players:
             raise InvalidBet(f"{v.title} is played by {v.min_players} to {v.max_players} players, got {n}")
-        if len(s.stacks) != n or any(type(x) is not int or x <= 0 for x in s.stacks):
+        stacks = s.stacks
+        if len(stacks) != n or not _all_ints(stacks) or min(stacks) <= 0:
             raise InvalidBet(f"each seat needs a stack of whole minor units > 0, got {s.stacks!r}")
         if s.button not in seats:
             raise InvalidBet(f"the button must be at an occupied seat, got {s.button!r}")
@@ -280,6 +298,8 @@ class PokerEngine:
             raise InvalidBet(f"the small blind is half the big blind (000 §12.12.3): {bb} is odd")
         if s.rake is not None and s.format == "tournament":
             raise InvalidBet("tournaments are excluded from the pot rake (000 platform rules): their fee is the house's")
+        if s.predeal == ():  # the usual hand: no bet before the deal
+            return n
         sb_bb = {s.button, seats[(seats.index(s.button) + 1) % n]} if n == 2 else {
             seats[(seats.index(s.button) + 1) % n], seats[(seats.index(s.button) + 2) % n]}
         if not isinstance(s.predeal, tuple) or any(
@@ -453,7 +473,13 @@ class PokerEngine:
         if phase != "bet":
             if phase == "runs":
                 seat = s.setup.seats[s.actor]
-                return [_simple("run_it", seat, k) for k in range(1, self._max_runs(s) + 1)]
+                top = self._max_runs(s)
+                runs = _RUNS.get((seat, top))
+                if runs is None:
+                    runs = tuple(_simple("run_it", seat, k) for k in range(1, top + 1))
+                    if len(_RUNS) < 4096:
+                        _RUNS[(seat, top)] = runs
+                return [*runs]
             return []
         i = s.actor
         if i < 0:
@@ -513,6 +539,10 @@ class PokerEngine:
                     return self._bet_action(s, i, action)
         elif phase == "deal" and type(action) is DrawAction and action.kind == "deal":
             return self._deal(s, action.value)
+        elif phase == "runs" and type(action) is Decision and action.name == "run_it":
+            i = s.actor
+            if i >= 0 and s.setup.seats[i] == action.args.get("seat"):
+                return self._vote(s, i, action)
         if phase == "done":
             raise RoundFinished("the hand is over")
         if isinstance(action, DrawAction):
@@ -725,14 +755,15 @@ class PokerEngine:
         return tuple(self._in_hand_order(s)) * k
 
     def _in_hand_order(self, s: HandState) -> list[int]:
-        b = s.setup.seats.index(s.setup.button)
-        return [i for i in order_from_button(s.n, b) if not s.folded[i]]
+        b = s.setup.seats.index(s.setup.button) + 1
+        folded = s.folded
+        return [i for i in (*range(b, len(folded)), *range(b)) if not folded[i]]  # from the button's left
 
     def _max_runs(self, s: HandState) -> int:
         v = s.variant
         if v.run_it_max < 2 or v.deals_to != "board" or s.setup.format == "all_in_or_fold":
             return 1
-        rest = sum(v.street_cards[s.street:])
+        rest = _rest_cards(v.street_cards, s.street)
         if rest == 0:
             return 1
         return max(1, min(v.run_it_max, len(s.deck) // rest))
@@ -742,8 +773,9 @@ class PokerEngine:
         top = self._max_runs(s)
         if type(times) is not int or not 1 <= times <= top:
             raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        votes = _set(s.votes, i, times)
-        events = self._record(s, d)
+        votes = (*s.votes[:i], times, *s.votes[i + 1:])
+        events = s.events
+        events = (*events, _new(Event, (len(events), "decision", {"name": d.name, "args": dict(d.args)})))
         voters = self._in_hand_order(s)
         for j in voters:
             if votes[j] == 0:
