@@ -34,7 +34,7 @@ from croupier.games.base import (
     replay_seated,
 )
 from croupier.games.pvp.poker.evaluate import hand_values, open_cards_key
-from croupier.games.pvp.poker.pots import Pot, split, split_runs
+from croupier.games.pvp.poker.pots import Pot, split_runs
 from croupier.games.pvp.poker.rake import pot_rake
 from croupier.games.pvp.poker.state import (
     FORMATS,
@@ -846,11 +846,27 @@ class PokerEngine:
                     row[i] = x
                 values.append(row)
             winners_any = set()
-            for pot, rake in zip(pots, rakes, strict=True):
-                pr = self._award(pot, rake, values, order, runs, won, winners_any)
-                pot_results.append(PotResult(pr.amount, pr.rake, tuple(seats[i] for i in pot.eligible),
-                                             {seats[i]: w for i, w in pr.won.items()},
-                                             tuple(tuple(seats[i] for i in w) for w in pr.runs)))
+            for (amount, eligible), rake in zip(pots, rakes, strict=True):  # _award, inline
+                net = amount - rake
+                got: dict[int, int] = {}
+                run_winners: list[tuple[int, ...]] = []
+                if len(eligible) == 1:  # a side pot nobody else reached
+                    got[eligible[0]] = net
+                    run_winners.append(eligible)
+                else:
+                    for row, part in zip(values, (net,) if runs == 1 else split_runs(net, runs), strict=True):
+                        best = max([row[i] for i in eligible])
+                        ws = tuple([i for i in order if i in eligible and row[i] == best])
+                        run_winners.append(ws)
+                        share, odd = divmod(part, len(ws))  # pots.split: odd units clockwise from the button's left
+                        for j, w in enumerate(ws):
+                            got[w] = got.get(w, 0) + share + (1 if j < odd else 0)
+                for w, amt in got.items():
+                    won[w] += amt
+                    winners_any.add(w)
+                pot_results.append(_new(PotResult, (amount, rake, tuple([seats[i] for i in eligible]),
+                                                    {seats[i]: x for i, x in got.items()},
+                                                    tuple([tuple([seats[i] for i in w]) for w in run_winners]))))
         shown: dict[int, tuple[int, ...]] = {}
         mucked: list[int] = []
         if showdown:
@@ -879,27 +895,6 @@ class PokerEngine:
         return _new(HandState, (
             variant, setup, currency, "done", street, deck, queue, hole, boards, stacks, bets, committed,
             folded, acted, -1, current, min_raise, raises, aggressor, runout, votes, result, events))
-
-    def _award(self, pot: Pot, rake: int, values: list[list[int]], order: list[int], runs: int,
-               won: list[int], winners_any: set[int]) -> PotResult:
-        net = pot.amount - rake
-        got: dict[int, int] = {}
-        run_winners: list[tuple[int, ...]] = []
-        if len(pot.eligible) == 1:  # everyone else folded, or a side pot nobody else reached
-            w = pot.eligible[0]
-            got[w] = net
-            run_winners.append((w,))
-        else:
-            for r, part in enumerate(split_runs(net, runs)):
-                best = max(values[r][i] for i in pot.eligible)
-                ws = tuple(i for i in order if i in pot.eligible and values[r][i] == best)
-                run_winners.append(ws)
-                for w, amt in split(part, ws, order).items():
-                    got[w] = got.get(w, 0) + amt
-        for w, amt in got.items():
-            won[w] += amt
-            winners_any.add(w)
-        return PotResult(pot.amount, rake, pot.eligible, got, tuple(run_winners))
 
     def _showdown_order(self, s: HandState, live: list[int]) -> list[int]:
         """The last bettor or raiser of the final round shows first; if nobody bet, the first
