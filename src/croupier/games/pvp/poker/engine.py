@@ -66,7 +66,9 @@ _SHORT_DECK: Final = tuple(range(24, 60))  # ranks 6..A
 
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1:]
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 _FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
@@ -584,38 +586,66 @@ class PokerEngine:
         to_call = current - bet_i
         aof = setup.format == "all_in_or_fold"
         if name == "fold":
-            folded = (*folded[:i], True, *folded[i + 1:])
+            folded_l = list(folded)
+            folded_l[i] = True
+            folded = tuple(folded_l)
         elif name == "check":
             if to_call and aof:
                 raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
-            acted = (*acted[:i], current, *acted[i + 1:])
+            acted_l = list(acted)
+            acted_l[i] = current
+            acted = tuple(acted_l)
         elif name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
             stack = stacks[i]
             pay = to_call if to_call < stack else stack
-            stacks = (*stacks[:i], stack - pay, *stacks[i + 1:])
-            bets = (*bets[:i], bet_i + pay, *bets[i + 1:])
-            committed = (*committed[:i], committed[i] + pay, *committed[i + 1:])
-            acted = (*acted[:i], current, *acted[i + 1:])
+            stacks_l = list(stacks)
+            stacks_l[i] = stack - pay
+            stacks = tuple(stacks_l)
+            bets_l = list(bets)
+            bets_l[i] = bet_i + pay
+            bets = tuple(bets_l)
+            committed_l = list(committed)
+            committed_l[i] = committed[i] + pay
+            committed = tuple(committed_l)
+            acted_l = list(acted)
+            acted_l[i] = current
+            acted = tuple(acted_l)
         elif name == "all_in":
             if not aof:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
             stack = stacks[i]
             shove = bet_i + stack
             if shove <= current:
-                stacks = (*stacks[:i], 0, *stacks[i + 1:])
-                bets = (*bets[:i], shove, *bets[i + 1:])
-                committed = (*committed[:i], committed[i] + stack, *committed[i + 1:])
-                acted = (*acted[:i], current, *acted[i + 1:])
+                stacks_l = list(stacks)
+                stacks_l[i] = 0
+                stacks = tuple(stacks_l)
+                bets_l = list(bets)
+                bets_l[i] = shove
+                bets = tuple(bets_l)
+                committed_l = list(committed)
+                committed_l[i] = committed[i] + stack
+                committed = tuple(committed_l)
+                acted_l = list(acted)
+                acted_l[i] = current
+                acted = tuple(acted_l)
             else:
                 inc = shove - current
-                stacks = (*stacks[:i], 0, *stacks[i + 1:])
-                bets = (*bets[:i], shove, *bets[i + 1:])
-                committed = (*committed[:i], committed[i] + stack, *committed[i + 1:])
-                acted = (*acted[:i], shove, *acted[i + 1:])
+                stacks_l = list(stacks)
+                stacks_l[i] = 0
+                stacks = tuple(stacks_l)
+                bets_l = list(bets)
+                bets_l[i] = shove
+                bets = tuple(bets_l)
+                committed_l = list(committed)
+                committed_l[i] = committed[i] + stack
+                committed = tuple(committed_l)
+                acted_l = list(acted)
+                acted_l[i] = shove
+                acted = tuple(acted_l)
                 if inc >= min_raise:
                     min_raise = inc
                     raises += 1
@@ -639,10 +669,18 @@ class PokerEngine:
                 raise IllegalAction(self._above_max(s, i, to, high))
             inc = to - current
             amount = to - bet_i
-            stacks = (*stacks[:i], stacks[i] - amount, *stacks[i + 1:])
-            bets = (*bets[:i], to, *bets[i + 1:])
-            committed = (*committed[:i], committed[i] + amount, *committed[i + 1:])
-            acted = (*acted[:i], to, *acted[i + 1:])
+            stacks_l = list(stacks)
+            stacks_l[i] = stacks[i] - amount
+            stacks = tuple(stacks_l)
+            bets_l = list(bets)
+            bets_l[i] = to
+            bets = tuple(bets_l)
+            committed_l = list(committed)
+            committed_l[i] = committed[i] + amount
+            committed = tuple(committed_l)
+            acted_l = list(acted)
+            acted_l[i] = to
+            acted = tuple(acted_l)
             if inc >= min_raise:
                 min_raise = inc
                 raises += 1
@@ -773,7 +811,9 @@ class PokerEngine:
         top = self._max_runs(s)
         if type(times) is not int or not 1 <= times <= top:
             raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        votes = (*s.votes[:i], times, *s.votes[i + 1:])
+        votes_l = list(s.votes)
+        votes_l[i] = times
+        votes = tuple(votes_l)
         events = s.events
         events = (*events, _new(Event, (len(events), "decision", {"name": d.name, "args": dict(d.args)})))
         voters = self._in_hand_order(s)
