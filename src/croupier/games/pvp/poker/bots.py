@@ -46,20 +46,29 @@ class Bot:
         # (PokerEngine.raise_range); run_it 1..k; at All-in or Fold: fold, [check], all_in
         r = self.source.randbelow
         last = legal[-1]
-        if legal[0].name == "run_it":
+        last_name = last.name
+        if last_name == "run_it":  # a vote: every entry is run_it
             return last if r(1000) < self.runs else legal[0]
-        if last.name == "all_in":  # All-in or Fold tables
+        if last_name == "all_in":  # All-in or Fold tables
             shove = self.bet + self.shove + (300 if self._strong(state) else 0)
             return last if r(1000) < shove else legal[0]
-        strong = self.strength and self._strong(state)
-        if last.name in ("bet", "raise") and r(1000) < self.bet + (250 if strong else 0):
+        if self.strength:  # _strong, inline (asked at every decision)
+            hole = state.hole[state.actor]
+            if len(hole) < 2:
+                strong = False
+            else:
+                a, b = hole[0] >> 2, hole[1] >> 2
+                strong = a == b or (a >= 10 and b >= 10)
+        else:
+            strong = False
+        if (last_name == "bet" or last_name == "raise") and r(1000) < self.bet + (250 if strong else 0):
             first = legal[2]
             low, high = first.args["to"], last.args["to"]  # the engine's raise_range
             if r(1000) < self.shove or low == high:
                 to = high
             else:
                 to = low + r(min(high - low, 4 * low) + 1)
-            return Decision(last.name, {"seat": first.args["seat"], "to": to})
+            return Decision(last_name, {"seat": first.args["seat"], "to": to})
         passive = legal[1]  # check or call
         if passive.name == "call":
             fold = self.fold * (1 if not self.strength else (0 if strong else 2))

@@ -20,6 +20,7 @@ Rules, clause by clause, and every ASSUMPTION: docs/pvp_poker.md.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from types import MappingProxyType
 from typing import Any, Final, cast
 
@@ -33,7 +34,7 @@ from croupier.games.base import (
     replay_seated,
 )
 from croupier.games.pvp.poker.evaluate import hand_values, open_cards_key
-from croupier.games.pvp.poker.pots import Pot, build_pots, split, split_runs
+from croupier.games.pvp.poker.pots import Pot, split_runs
 from croupier.games.pvp.poker.rake import pot_rake
 from croupier.games.pvp.poker.state import (
     FORMATS,
@@ -43,7 +44,6 @@ from croupier.games.pvp.poker.state import (
     HandState,
     PotResult,
     deal_count,
-    decode_deal,
     encode_deal,
     order_from_button,
     setup_from_record,
@@ -66,14 +66,14 @@ _SHORT_DECK: Final = tuple(range(24, 60))  # ranks 6..A
 
 
 def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    return t[:i] + (v,) + t[i + 1:]
+    out = list(t)
+    out[i] = v
+    return tuple(out)
 
 
 _FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
 _new = tuple.__new__
-_STACKS, _BETS, _COMMITTED, _FOLDED, _ACTED, _ACTOR, _CURRENT, _MIN_RAISE, _RAISES, _AGGRESSOR, _EVENTS = (
-    _FIELD[k] for k in ("stacks", "bets", "committed", "folded", "acted", "actor", "current_bet", "min_raise",
-                        "raises", "aggressor", "events"))
+_ACTOR, _VOTES, _EVENTS = (_FIELD[k] for k in ("actor", "votes", "events"))
 
 
 def _rep(s: HandState, **changes: Any) -> HandState:
@@ -107,13 +107,41 @@ def _simple(name: str, seat: int, times: int = 0) -> Decision:
     return d
 
 
+#: each seat's fold, check, call and all_in (legal_actions' common entries), made once
+_SIMPLE: dict[int, tuple[Decision, Decision, Decision, Decision]] = {}
+#: each seat's run_it 1..k decisions (the vote on running the rest more than once)
+_RUNS: dict[tuple[int, int], tuple[Decision, ...]] = {}
+#: the deal request of each (deck size, cards to deal): frozen, so one object serves every hand
+_DRAWS: dict[tuple[int, int], DrawRequest] = {}
+
+
+def _all_ints(xs: Sequence[Any]) -> bool:
+    """Every item is an int (not a bool, not a float): the table input's type check."""
+    for x in xs:
+        if type(x) is not int:
+            return False
+    return True
+
+
+@cache
+def _rest_cards(street_cards: tuple[int, ...], street: int) -> int:
+    """The cards still to come after betting round ``street``."""
+    return sum(street_cards[street:])
+
+
+def _simples(seat: int) -> tuple[Decision, Decision, Decision, Decision]:
+    out = (_simple("fold", seat), _simple("check", seat), _simple("call", seat), _simple("all_in", seat))
+    if len(_SIMPLE) < 4096:  # seat numbers are few; never grow without bound
+        _SIMPLE[seat] = out
+    return out
+
+
 def _next_of(folded: Sequence[bool], stacks: Sequence[int], acted: Sequence[int], bets: Sequence[int],
              current: int, start: int) -> int:
     """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
     round is closed (nobody left to act, or one player left who can act and has matched)."""
     n = len(stacks)
     able = 0
-    last = -1
     first = -1
     for k in range(n):
         i = start + k
@@ -122,16 +150,63 @@ def _next_of(folded: Sequence[bool], stacks: Sequence[int], acted: Sequence[int]
         if folded[i] or not stacks[i]:
             continue
         able += 1
-        last = i
-        if first < 0 and (acted[i] < 0 or bets[i] < current):
-            first = i
-    if able == 0 or (able == 1 and bets[last] >= current):
-        return -1
-    return first
+        if first < 0:
+            if bets[i] < current:  # he must act, and the round is open whoever else can act
+                return i
+            if acted[i] < 0:
+                if able >= 2:
+                    return i
+                first = i
+        else:  # a second player who can act: the round is open
+            return first
+    # nobody must act; or only the first who must has matched and nobody else can act
+    return -1
 
 
 def _ev(s: HandState, typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
     return s.events + (Event(len(s.events), typ, data),)
+
+
+def _build_pots(committed: tuple[int, ...], folded: tuple[bool, ...]) -> tuple[list[Pot], list[int]]:
+    """:func:`~croupier.games.pvp.poker.pots.build_pots` (the same pots, the same returns; the
+    differential test holds the two together), in fewer steps: the end of every hand runs it."""
+    n = len(committed)
+    returned = [0] * n
+    c = list(committed)
+    top = max(c) if c else 0
+    if n > 1 and c.count(top) == 1:
+        i = c.index(top)
+        if not folded[i]:  # a folded bet never comes back
+            second = max(c[:i] + c[i + 1:])
+            returned[i] = top - second  # the part of the last bet nobody matched
+            c[i] = second
+    live = [i for i in range(n) if not folded[i]]
+    levels = sorted({c[i] for i in live if c[i] > 0})
+    pots: list[Pot] = []
+    low = 0
+    for level in levels:
+        amount = 0
+        for x in c:
+            if x > low:
+                amount += (x if x < level else level) - low
+        eligible = tuple([i for i in live if c[i] >= level])
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = _new(Pot, (pots[-1][0] + amount, eligible))
+        else:
+            pots.append(_new(Pot, (amount, eligible)))
+        low = level
+    dead_above = 0
+    for x in c:
+        if x > low:
+            dead_above += x - low
+    if dead_above:
+        if not pots:  # the live players put in nothing (everyone who bet fast-folded)
+            if not live:  # cannot happen in a hand: the last player never folds
+                raise ValueError("no live player to award the pot to")
+            pots.append(_new(Pot, (dead_above, tuple(live))))
+        else:
+            pots[-1] = _new(Pot, (pots[-1][0] + dead_above, pots[-1][1]))
+    return pots, returned
 
 
 # -- the engine ---------------------------------------------------------------------------------
@@ -146,7 +221,8 @@ class PokerEngine:
 
     def start(self, variant: PokerVariant, setup: HandSetup, currency: str) -> HandState:
         n = self._check_setup(variant, setup, currency)
-        b = setup.seats.index(setup.button)
+        seats = setup.seats
+        b = seats.index(setup.button)
         bb = setup.big_blind
         stacks = list(setup.stacks)
         bets = [0] * n
@@ -156,8 +232,7 @@ class PokerEngine:
             pay = min(amount, stacks[i])
             stacks[i] -= pay
             bets[i] += pay
-            events.append(Event(len(events) + 1, "posted",
-                                {"seat": setup.seats[i], "kind": kind, "amount": pay}))
+            events.append(_new(Event, (len(events) + 1, "posted", {"seat": seats[i], "kind": kind, "amount": pay})))
 
         first_after = b  # action starts after this player
         min_raise = bb
@@ -168,7 +243,7 @@ class PokerEngine:
             post(bb_i, bb, "big_blind")
             first_after = bb_i
             for seat, kind in setup.predeal:
-                i = setup.seats.index(seat)
+                i = seats.index(seat)
                 if kind == "straddle":
                     post(i, 2 * bb, "straddle")
                     # the straddle raises the blinds for the first round (Fixed Limit: it is
@@ -184,38 +259,35 @@ class PokerEngine:
         else:  # 000 §12.9 step 1: the first hand's mandatory closed bet
             post((b + 1) % n, bb, "first_hand")
         deck = _SHORT_DECK if variant.deck == "short" else _STANDARD_DECK
-        order = order_from_button(n, b)
-        queue = tuple(order) * variant.hole_cards  # one card at a time from the dealer's left
-        head = Event(0, "round_started", {
+        queue = (*range(b + 1, n), *range(b + 1)) * variant.hole_cards  # one card at a time from the dealer's left
+        rake = setup.rake
+        head = _new(Event, (0, "round_started", {
             "currency": currency, "game": variant.game, "variant": variant.name,
-            "seats": list(setup.seats), "stacks": list(setup.stacks), "button": setup.button,
+            "seats": list(seats), "stacks": list(setup.stacks), "button": setup.button,
             "big_blind": bb, "format": setup.format,
             "predeal": [[s, k] for s, k in setup.predeal],
-            "rake": None if setup.rake is None else {
-                "percent": str(setup.rake.percent), "cap": setup.rake.cap,
-                "no_flop_no_drop": setup.rake.no_flop_no_drop},
-        })
-        return HandState(
-            variant=variant, setup=setup, currency=currency, phase="deal", street=0,
-            deck=deck, queue=queue, hole=((),) * n, boards=((),), stacks=tuple(stacks),
-            bets=tuple(bets), committed=tuple(bets), folded=(False,) * n, acted=(-1,) * n,
-            # a short forced bet does not lower the bet to call: the big blind stands (standard)
-            actor=first_after, current_bet=max(*bets, bb), min_raise=min_raise, raises=raises,
-            aggressor=-1, runout=False, votes=(0,) * n, result=None,
-            events=(head, *events),
-        )
+            "rake": None if rake is None else {
+                "percent": str(rake.percent), "cap": rake.cap, "no_flop_no_drop": rake.no_flop_no_drop},
+        }))
+        committed = tuple(bets)
+        # a short forced bet does not lower the bet to call: the big blind stands (standard)
+        return _new(HandState, (
+            variant, setup, currency, "deal", 0, deck, queue, ((),) * n, ((),), tuple(stacks), committed,
+            committed, (False,) * n, (-1,) * n, first_after, max(*bets, bb), min_raise, raises, -1, False,
+            (0,) * n, None, (head, *events)))
 
     def _check_setup(self, v: PokerVariant, s: HandSetup, currency: str) -> int:
         money_currency(currency)  # UnknownCurrency for a code Croupier does not keep
         seats = s.seats
-        if not isinstance(seats, tuple) or any(type(x) is not int for x in seats):
+        if not isinstance(seats, tuple) or not _all_ints(seats):
             raise InvalidBet(f"seats must be a tuple of seat numbers, got {seats!r}")
         if list(seats) != sorted(set(seats)):
             raise InvalidBet(f"each seat once, ascending: got {seats!r} (one player cannot hold two seats)")
         n = len(seats)
         if not v.min_players <= n <= v.max_players:
             raise InvalidBet(f"{v.title} is played by {v.min_players} to {v.max_players} players, got {n}")
-        if len(s.stacks) != n or any(type(x) is not int or x <= 0 for x in s.stacks):
+        stacks = s.stacks
+        if len(stacks) != n or not _all_ints(stacks) or min(stacks) <= 0:
             raise InvalidBet(f"each seat needs a stack of whole minor units > 0, got {s.stacks!r}")
         if s.button not in seats:
             raise InvalidBet(f"the button must be at an occupied seat, got {s.button!r}")
@@ -228,6 +300,8 @@ class PokerEngine:
             raise InvalidBet(f"the small blind is half the big blind (000 §12.12.3): {bb} is odd")
         if s.rake is not None and s.format == "tournament":
             raise InvalidBet("tournaments are excluded from the pot rake (000 platform rules): their fee is the house's")
+        if s.predeal == ():  # the usual hand: no bet before the deal
+            return n
         sb_bb = {s.button, seats[(seats.index(s.button) + 1) % n]} if n == 2 else {
             seats[(seats.index(s.button) + 1) % n], seats[(seats.index(s.button) + 2) % n]}
         if not isinstance(s.predeal, tuple) or any(
@@ -265,49 +339,74 @@ class PokerEngine:
     def next_draw(self, s: HandState) -> DrawRequest | None:
         if s.phase != "deal":
             return None
-        return DrawRequest("deal", deal_count(len(s.deck), len(s.queue)))
+        key = (len(s.deck), len(s.queue))
+        req = _DRAWS.get(key)
+        if req is None:
+            req = DrawRequest("deal", deal_count(*key))
+            if len(_DRAWS) < 4096:  # decks are small: a few hundred (deck, k) pairs at most
+                _DRAWS[key] = req
+        return req
 
     def _deal(self, s: HandState, value: int) -> HandState:
-        total = deal_count(len(s.deck), len(s.queue))
+        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+         folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
+        k = len(queue)
+        total = deal_count(len(deck), k)
         if type(value) is not int or not 0 <= value < total:
             raise IllegalAction(f"a deal index is in [0, {total}), got {value!r}")
-        cards, deck = decode_deal(s.deck, len(s.queue), value)
-        hole = list(s.hole)
-        boards = list(s.boards)
+        left = list(deck)
+        pop = left.pop
+        v = value
+        cards = []
+        for m in range(len(left), len(left) - k, -1):  # decode_deal, inline
+            v, idx = divmod(v, m)
+            cards.append(pop(idx))
+        hole_l = list(hole)
+        boards_l = list(boards)
         # where each card went: [seat, card, face_up] or ["board", card, run]
         public: list[list[Any]] = []
-        down = s.variant.down_cards
-        seats = s.setup.seats
-        for target, c in zip(s.queue, cards, strict=True):
+        down = variant.down_cards
+        seats = setup.seats
+        for target, c in zip(queue, cards, strict=True):
             if target >= 0:
-                h = hole[target]
+                h = hole_l[target]
                 public.append([seats[target], c, len(h) >= down])
-                hole[target] = (*h, c)
+                hole_l[target] = (*h, c)
             else:
-                boards[-1 - target] = (*boards[-1 - target], c)
-                public.append(["board", c, -1 - target])
-        events = s.events + (
-            Event(len(s.events), "draw", {"kind": "deal", "value": value}),
-            Event(len(s.events) + 1, "dealt", {"street": s.street, "cards": public}),
-        )
-        return self._after_deal(s, {"deck": deck, "hole": tuple(hole), "boards": tuple(boards),
-                                    "queue": (), "events": events})
-
-    def _after_deal(self, s: HandState, ch: dict[str, Any]) -> HandState:
-        """The state after a deal (``ch``: the dealt cards' changes to ``s``): betting, or the
-        end. One new state on the usual path."""
-        if s.folded.count(False) == 1:
-            return self._finish(_rep_d(s, ch))
-        if s.runout:
-            ch["street"] = s.variant.streets - 1
-            return self._finish(_rep_d(s, ch))
-        first = self._first_to_act(s, ch["hole"])
-        actor = self._next_actor(s, first)  # dealing changes no stack, bet or fold
-        ch["phase"] = "bet"
-        ch["actor"] = actor
-        if actor < 0:
-            return self._close_round(_rep_d(s, ch))
-        return _rep_d(s, ch)
+                r = -1 - target
+                boards_l[r] = (*boards_l[r], c)
+                public.append(["board", c, r])
+        e = len(events)
+        events = (*events, _new(Event, (e, "draw", {"kind": "deal", "value": value})),
+                  _new(Event, (e + 1, "dealt", {"street": street, "cards": public})))
+        hole = tuple(hole_l)
+        boards = tuple(boards_l)
+        deck = tuple(left)
+        queue = ()
+        if folded.count(False) == 1:
+            return self._finish(_new(HandState, (
+                variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+                folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events)))
+        if runout:
+            return self._finish(_new(HandState, (
+                variant, setup, currency, phase, variant.streets - 1, deck, queue, hole, boards, stacks, bets,
+                committed, folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result,
+                events)))
+        n = len(stacks)
+        if variant.first_to_act == "open_cards":
+            first = self._first_to_act(s, hole)
+        elif street == 0:
+            first = actor + 1 if actor + 1 < n else 0  # after the big blind or the pre-deal bettor (start())
+        else:
+            b = seats.index(setup.button) + 1
+            first = b if b < n else 0
+        nxt = _next_of(folded, stacks, acted, bets, current, first)  # dealing changes no stack, bet or fold
+        out = _new(HandState, (
+            variant, setup, currency, "bet", street, deck, queue, hole, boards, stacks, bets, committed,
+            folded, acted, nxt, current, min_raise, raises, aggressor, runout, votes, result, events))
+        if nxt < 0:
+            return self._close_round(out)
+        return out
 
     # -- who acts ---------------------------------------------------------------------------------
 
@@ -372,38 +471,84 @@ class PokerEngine:
     # -- decisions --------------------------------------------------------------------------------
 
     def legal_actions(self, s: HandState) -> list[Decision]:
-        if s.phase == "runs":
-            seat = s.setup.seats[s.actor]
-            return [_simple("run_it", seat, k) for k in range(1, self._max_runs(s) + 1)]
-        if s.phase != "bet" or s.actor < 0:
+        phase = s.phase
+        if phase != "bet":
+            if phase == "runs":
+                seat = s.setup.seats[s.actor]
+                top = self._max_runs(s)
+                runs = _RUNS.get((seat, top))
+                if runs is None:
+                    runs = tuple(_simple("run_it", seat, k) for k in range(1, top + 1))
+                    if len(_RUNS) < 4096:
+                        _RUNS[(seat, top)] = runs
+                return [*runs]
             return []
         i = s.actor
-        seat = s.setup.seats[i]
-        to_call = s.current_bet - s.bets[i]
-        out = [_simple("fold", seat)]
-        if s.setup.format == "all_in_or_fold":
-            if to_call == 0:
-                out.append(_simple("check", seat))
-            out.append(_simple("all_in", seat))
-            return out
-        passive = _simple("check" if to_call == 0 else "call", seat)
-        rng = self.raise_range(s)
-        if rng is None:
-            return [out[0], passive]
-        name = "bet" if s.current_bet == 0 else "raise"
-        low, high = rng
+        if i < 0:
+            return []
+        setup = s.setup
+        seat = setup.seats[i]
+        simple = _SIMPLE.get(seat)
+        if simple is None:
+            simple = _simples(seat)
+        fold, check, call, all_in = simple
+        current = s.current_bet
+        bet_i = s.bets[i]
+        to_call = current - bet_i
+        if setup.format == "all_in_or_fold":
+            return [fold, check, all_in] if to_call == 0 else [fold, all_in]
+        passive = check if to_call == 0 else call
+        # raise_range, inline (the hot path asks once per decision)
+        stack = s.stacks[i]
+        if stack <= to_call:
+            return [fold, passive]
+        acted = s.acted[i]
+        if acted >= 0 and current - acted < s.min_raise:
+            return [fold, passive]
+        v = s.variant
+        all_in_to = bet_i + stack
+        structure = v.structure
+        if structure == "fixed_limit":
+            if s.raises >= v.max_bets_per_round:
+                return [fold, passive]
+            target = current + v.bet_unit(s.street, setup.big_blind)
+            low = high = target if all_in_to >= target else all_in_to
+        else:
+            low = current + s.min_raise
+            if all_in_to <= low:
+                low = high = all_in_to
+            elif structure == "pot_limit":
+                high = min(all_in_to, current + sum(s.committed) + to_call)
+                if high < low:
+                    high = low
+            else:
+                high = all_in_to
+        name = "raise" if current else "bet"
         if high == low:
-            return [out[0], passive, Decision(name, {"seat": seat, "to": low})]
-        return [out[0], passive, Decision(name, {"seat": seat, "to": low}), Decision(name, {"seat": seat, "to": high})]
+            return [fold, passive, Decision(name, {"seat": seat, "to": low})]
+        return [fold, passive, Decision(name, {"seat": seat, "to": low}), Decision(name, {"seat": seat, "to": high})]
 
     def is_finished(self, s: HandState) -> bool:
         return s.phase == "done"
 
     def apply(self, s: HandState, action: DrawAction | Decision) -> HandState:
-        if s.phase == "done":
+        phase = s.phase
+        if phase == "bet" and type(action) is Decision:  # the hot path: the player to act decides
+            name = action.name
+            if name != "misdeal" and name != "fast_fold":
+                i = s.actor
+                if i >= 0 and s.setup.seats[i] == action.args.get("seat"):
+                    return self._bet_action(s, i, action)
+        elif phase == "deal" and type(action) is DrawAction and action.kind == "deal":
+            return self._deal(s, action.value)
+        elif phase == "runs" and type(action) is Decision and action.name == "run_it":
+            i = s.actor
+            if i >= 0 and s.setup.seats[i] == action.args.get("seat"):
+                return self._vote(s, i, action)
+        if phase == "done":
             raise RoundFinished("the hand is over")
         if isinstance(action, DrawAction):
-            if s.phase != "deal" or action.kind != "deal":
+            if phase != "deal" or action.kind != "deal":
                 raise IllegalAction(f"the hand waits for a decision, not a {action.kind} draw")
             return self._deal(s, action.value)
         if not isinstance(action, Decision):
@@ -420,11 +565,11 @@ class PokerEngine:
         i = s.setup.seats.index(seat)
         if name == "fast_fold":
             return self._fast_fold(s, i, action)
-        if s.phase == "deal":
+        if phase == "deal":
             raise IllegalAction("the cards are being dealt: wait for your turn")
         if s.actor != i:
             raise IllegalAction(f"out of turn: seat {s.setup.seats[s.actor]} is to act, not seat {seat}")
-        if s.phase == "runs":
+        if phase == "runs":
             return self._vote(s, i, action)
         return self._bet_action(s, i, action)
 
@@ -432,38 +577,81 @@ class PokerEngine:
         return _ev(s, "decision", {"name": d.name, "args": dict(d.args)})
 
     def _bet_action(self, s: HandState, i: int, d: Decision) -> HandState:
-        """A betting decision: checked against ``s``, then made on one mutable copy of its
-        fields (``f``), frozen once (the hot path: one new state per decision)."""
+        """A betting decision: checked against ``s``, then the next state made at once from
+        the changed fields (the hot path: one new state per decision, no intermediate)."""
+        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+         folded, acted, _actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
         name = d.name
-        current = s.current_bet
-        to_call = current - s.bets[i]
-        aof = s.setup.format == "all_in_or_fold"
-        f: list[Any] = list(s)
-        events = s.events
-        f[_EVENTS] = events + (Event(len(events), "decision", {"name": name, "args": dict(d.args)}),)
+        bet_i = bets[i]
+        to_call = current - bet_i
+        aof = setup.format == "all_in_or_fold"
         if name == "fold":
-            f[_FOLDED] = folded = _set(s.folded, i, True)
-            if folded.count(False) == 1:
-                return self._finish(_new(HandState, f))
+            folded_l = list(folded)
+            folded_l[i] = True
+            folded = tuple(folded_l)
         elif name == "check":
             if to_call and aof:
                 raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
-            f[_ACTED] = _set(s.acted, i, current)
+            acted_l = list(acted)
+            acted_l[i] = current
+            acted = tuple(acted_l)
         elif name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
-            self._pay(s, f, i, min(to_call, s.stacks[i]))
+            stack = stacks[i]
+            pay = to_call if to_call < stack else stack
+            stacks_l = list(stacks)
+            stacks_l[i] = stack - pay
+            stacks = tuple(stacks_l)
+            bets_l = list(bets)
+            bets_l[i] = bet_i + pay
+            bets = tuple(bets_l)
+            committed_l = list(committed)
+            committed_l[i] = committed[i] + pay
+            committed = tuple(committed_l)
+            acted_l = list(acted)
+            acted_l[i] = current
+            acted = tuple(acted_l)
         elif name == "all_in":
             if not aof:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
-            shove = s.bets[i] + s.stacks[i]
+            stack = stacks[i]
+            shove = bet_i + stack
             if shove <= current:
-                self._pay(s, f, i, s.stacks[i])
+                stacks_l = list(stacks)
+                stacks_l[i] = 0
+                stacks = tuple(stacks_l)
+                bets_l = list(bets)
+                bets_l[i] = shove
+                bets = tuple(bets_l)
+                committed_l = list(committed)
+                committed_l[i] = committed[i] + stack
+                committed = tuple(committed_l)
+                acted_l = list(acted)
+                acted_l[i] = current
+                acted = tuple(acted_l)
             else:
-                self._raise_to(s, f, i, shove)
-        elif name in ("bet", "raise") and not aof:
+                inc = shove - current
+                stacks_l = list(stacks)
+                stacks_l[i] = 0
+                stacks = tuple(stacks_l)
+                bets_l = list(bets)
+                bets_l[i] = shove
+                bets = tuple(bets_l)
+                committed_l = list(committed)
+                committed_l[i] = committed[i] + stack
+                committed = tuple(committed_l)
+                acted_l = list(acted)
+                acted_l[i] = shove
+                acted = tuple(acted_l)
+                if inc >= min_raise:
+                    min_raise = inc
+                    raises += 1
+                current = shove
+                aggressor = i
+        elif (name == "bet" or name == "raise") and not aof:
             if name == "bet" and current:
                 raise IllegalAction(f"there is a bet of {current} already: raise, not bet")
             if name == "raise" and not current:
@@ -479,17 +667,43 @@ class PokerEngine:
                 raise IllegalAction(self._below_min(s, to, low))
             if to > high:
                 raise IllegalAction(self._above_max(s, i, to, high))
-            self._raise_to(s, f, i, to)
+            inc = to - current
+            amount = to - bet_i
+            stacks_l = list(stacks)
+            stacks_l[i] = stacks[i] - amount
+            stacks = tuple(stacks_l)
+            bets_l = list(bets)
+            bets_l[i] = to
+            bets = tuple(bets_l)
+            committed_l = list(committed)
+            committed_l[i] = committed[i] + amount
+            committed = tuple(committed_l)
+            acted_l = list(acted)
+            acted_l[i] = to
+            acted = tuple(acted_l)
+            if inc >= min_raise:
+                min_raise = inc
+                raises += 1
+            current = to
+            aggressor = i
         elif aof:
             raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
         else:
             raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
+        events = (*events, _new(Event, (len(events), "decision", {"name": name, "args": dict(d.args)})))
+        if name == "fold" and folded.count(False) == 1:
+            return self._finish(_new(HandState, (
+                variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+                folded, acted, _actor, current, min_raise, raises, aggressor, runout, votes, result, events)))
         # the next player to act, or the round closed
-        nxt = _next_of(f[_FOLDED], f[_STACKS], f[_ACTED], f[_BETS], f[_CURRENT], (i + 1) % len(s.stacks))
+        nxt = _next_of(folded, stacks, acted, bets, current, i + 1 if i + 1 < len(stacks) else 0)
+        out = _new(HandState, (
+            variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+            folded, acted, nxt if nxt >= 0 else _actor, current, min_raise, raises, aggressor, runout, votes,
+            result, events))
         if nxt < 0:
-            return self._close_round(_new(HandState, f))
-        f[_ACTOR] = nxt
-        return _new(HandState, f)
+            return self._close_round(out)
+        return out
 
     def _why_no_raise(self, s: HandState, i: int) -> str:
         v = s.variant
@@ -517,28 +731,6 @@ class PokerEngine:
             return f"a raise to {to} is above the pot limit {high} (000 §12.12.3 Pot Limit: pot + 2 x the last raise)"
         return f"{to} is more than your chips: all-in is to {high}"
 
-    def _pay(self, s: HandState, f: list[Any], i: int, amount: int) -> None:
-        """Player ``i`` puts in ``amount`` (a call): written into ``f``, the fields of the next state."""
-        f[_STACKS] = _set(s.stacks, i, s.stacks[i] - amount)
-        f[_BETS] = _set(s.bets, i, s.bets[i] + amount)
-        f[_COMMITTED] = _set(s.committed, i, s.committed[i] + amount)
-        f[_ACTED] = _set(s.acted, i, s.current_bet)
-
-    def _raise_to(self, s: HandState, f: list[Any], i: int, to: int) -> None:
-        """Player ``i`` bets or raises to ``to``: written into ``f``, the fields of the next state."""
-        inc = to - s.current_bet
-        full = inc >= s.min_raise
-        amount = to - s.bets[i]
-        f[_STACKS] = _set(s.stacks, i, s.stacks[i] - amount)
-        f[_BETS] = _set(s.bets, i, to)
-        f[_COMMITTED] = _set(s.committed, i, s.committed[i] + amount)
-        f[_ACTED] = _set(s.acted, i, to)
-        f[_CURRENT] = to
-        f[_AGGRESSOR] = i
-        if full:
-            f[_MIN_RAISE] = inc
-            f[_RAISES] = s.raises + 1
-
     def _fast_fold(self, s: HandState, i: int, d: Decision) -> HandState:
         if s.setup.format != "rush":
             raise IllegalAction("fast fold (Rush) is only at Rush & Cash tables (000 §12.12.3)")
@@ -561,24 +753,37 @@ class PokerEngine:
     # -- streets ----------------------------------------------------------------------------------
 
     def _close_round(self, s: HandState) -> HandState:
-        v = s.variant
-        events = _ev(s, "round_closed", {"street": s.street, "pot": sum(s.committed)})
-        if s.folded.count(False) == 1 or s.street == v.streets - 1:
-            return self._finish(_rep(s, events=events))
-        n = len(s.stacks)
-        able = sum(1 for i in range(n) if not s.folded[i] and s.stacks[i] > 0)
+        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+         folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
+        events = (*events, _new(Event, (len(events), "round_closed", {"street": street, "pot": sum(committed)})))
+        if street == variant.streets - 1 or folded.count(False) == 1:
+            return self._finish(_new(HandState, (
+                variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+                folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events)))
+        n = len(stacks)
+        able = 0
+        for i in range(n):
+            if stacks[i] and not folded[i]:
+                able += 1
         if able >= 2:
-            street = s.street + 1
-            unit = v.bet_unit(street, s.setup.big_blind) if v.structure == "fixed_limit" else s.setup.big_blind
-            return _rep(s, events=events,
-                street=street, phase="deal", queue=self._street_queue(s, street), bets=(0,) * n,
-                acted=(-1,) * n, current_bet=0, min_raise=unit, raises=0, aggressor=-1, actor=-1,
-            )
+            street += 1
+            bb = setup.big_blind
+            unit = variant.bet_unit(street, bb) if variant.structure == "fixed_limit" else bb
+            k = variant.street_cards[street - 1]
+            if variant.deals_to == "board":
+                queue = (-1,) * k
+            else:
+                queue = tuple(self._in_hand_order(s)) * k
+            return _new(HandState, (
+                variant, setup, currency, "deal", street, deck, queue, hole, boards, stacks, (0,) * n, committed,
+                folded, (-1,) * n, -1, 0, unit, 0, -1, runout, votes, result, events))
         # all-in: no more betting; the rest is dealt (once, or twice/three times if all agree)
-        s = _rep(s, events=events, runout=True, actor=-1, bets=(0,) * n, current_bet=0)
+        s = _new(HandState, (
+            variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, (0,) * n, committed,
+            folded, acted, -1, 0, min_raise, raises, aggressor, True, votes, result, events))
         if self._max_runs(s) > 1:
             voters = self._in_hand_order(s)
-            return _rep(s, phase="runs", actor=voters[0], votes=(0,) * s.n)
+            return _rep(s, phase="runs", actor=voters[0], votes=(0,) * n)
         return self._deal_rest(s, 1)
 
     def _street_queue(self, s: HandState, street: int) -> tuple[int, ...]:
@@ -588,14 +793,15 @@ class PokerEngine:
         return tuple(self._in_hand_order(s)) * k
 
     def _in_hand_order(self, s: HandState) -> list[int]:
-        b = s.setup.seats.index(s.setup.button)
-        return [i for i in order_from_button(s.n, b) if not s.folded[i]]
+        b = s.setup.seats.index(s.setup.button) + 1
+        folded = s.folded
+        return [i for i in (*range(b, len(folded)), *range(b)) if not folded[i]]  # from the button's left
 
     def _max_runs(self, s: HandState) -> int:
         v = s.variant
         if v.run_it_max < 2 or v.deals_to != "board" or s.setup.format == "all_in_or_fold":
             return 1
-        rest = sum(v.street_cards[s.street:])
+        rest = _rest_cards(v.street_cards, s.street)
         if rest == 0:
             return 1
         return max(1, min(v.run_it_max, len(s.deck) // rest))
@@ -605,12 +811,19 @@ class PokerEngine:
         top = self._max_runs(s)
         if type(times) is not int or not 1 <= times <= top:
             raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        votes = _set(s.votes, i, times)
-        events = self._record(s, d)
+        votes_l = list(s.votes)
+        votes_l[i] = times
+        votes = tuple(votes_l)
+        events = s.events
+        events = (*events, _new(Event, (len(events), "decision", {"name": d.name, "args": dict(d.args)})))
         voters = self._in_hand_order(s)
         for j in voters:
             if votes[j] == 0:
-                return _rep(s, votes=votes, events=events, actor=j)
+                f = list(s)
+                f[_VOTES] = votes
+                f[_EVENTS] = events
+                f[_ACTOR] = j
+                return _new(HandState, f)
         runs = min(votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
         events += (Event(len(events), "runs_agreed", {"times": runs}),)
         return self._deal_rest(_rep(s, votes=votes, events=events), runs)
@@ -641,79 +854,87 @@ class PokerEngine:
         return _rep(s, phase="done", result=result, actor=-1, queue=())
 
     def _finish(self, s: HandState) -> HandState:
-        v = s.variant
-        n = s.n
-        seats = s.setup.seats
-        b = seats.index(s.setup.button)
-        order = order_from_button(n, b)
-        pots, uncalled = build_pots(s.committed, s.folded)
-        live = [i for i in order if not s.folded[i]]
-        flop_seen = s.street >= 1
-        rakes = pot_rake(s.setup.rake, [p.amount for p in pots], flop_seen)
-        runs = len(s.boards)
-        showdown = len(live) > 1
-        values: list[list[int]] = []
-        if showdown:  # one compiled call per board; a folded hand is -1
-            holes = [s.hole[i] for i in live]
-            for r in range(runs):
-                row = [-1] * n
-                for i, x in zip(live, hand_values(v.ranking, holes, s.boards[r]), strict=True):
-                    row[i] = x
-                values.append(row)
+        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
+         folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
+        n = len(stacks)
+        seats = setup.seats
+        b = seats.index(setup.button) + 1
+        order = [*range(b, n), *range(b)]  # order_from_button
+        pots, uncalled = _build_pots(committed, folded)
+        live = [i for i in order if not folded[i]]
+        rakes = pot_rake(setup.rake, [p[0] for p in pots], street >= 1) if setup.rake is not None else [0] * len(pots)
+        runs = len(boards)
         won = [0] * n
         pot_results = []
-        winners_any: set[int] = set()
-        for pot, rake in zip(pots, rakes, strict=True):
-            pr = self._award(pot, rake, values, order, runs, won, winners_any)
-            pot_results.append(PotResult(pr.amount, pr.rake, tuple(seats[i] for i in pot.eligible),
-                                         {seats[i]: w for i, w in pr.won.items()},
-                                         tuple(tuple(seats[i] for i in w) for w in pr.runs)))
+        showdown = len(live) > 1
+        if not showdown:  # everyone else folded: every pot is the last player's
+            w = live[0]
+            ws = seats[w]
+            one = (ws,)
+            for (amount, eligible), rake in zip(pots, rakes, strict=True):
+                net = amount - rake
+                won[w] += net
+                pot_results.append(_new(PotResult, (amount, rake, tuple([seats[i] for i in eligible]),
+                                                    {ws: net}, (one,))))
+            winners_any = {w}
+        else:
+            values: list[list[int]] = []
+            holes = [hole[i] for i in live]
+            for r in range(runs):  # one compiled call per board; a folded hand is -1
+                row = [-1] * n
+                for i, x in zip(live, hand_values(variant.ranking, holes, boards[r]), strict=True):
+                    row[i] = x
+                values.append(row)
+            winners_any = set()
+            for (amount, eligible), rake in zip(pots, rakes, strict=True):  # _award, inline
+                net = amount - rake
+                got: dict[int, int] = {}
+                run_winners: list[tuple[int, ...]] = []
+                if len(eligible) == 1:  # a side pot nobody else reached
+                    got[eligible[0]] = net
+                    run_winners.append(eligible)
+                else:
+                    for row, part in zip(values, (net,) if runs == 1 else split_runs(net, runs), strict=True):
+                        best = max([row[i] for i in eligible])
+                        ws = tuple([i for i in order if i in eligible and row[i] == best])
+                        run_winners.append(ws)
+                        share, odd = divmod(part, len(ws))  # pots.split: odd units clockwise from the button's left
+                        for j, w in enumerate(ws):
+                            got[w] = got.get(w, 0) + share + (1 if j < odd else 0)
+                for w, amt in got.items():
+                    won[w] += amt
+                    winners_any.add(w)
+                pot_results.append(_new(PotResult, (amount, rake, tuple([seats[i] for i in eligible]),
+                                                    {seats[i]: x for i, x in got.items()},
+                                                    tuple([tuple([seats[i] for i in w]) for w in run_winners]))))
         shown: dict[int, tuple[int, ...]] = {}
         mucked: list[int] = []
         if showdown:
+            auto_muck = variant.auto_muck
             for k, i in enumerate(self._showdown_order(s, live)):
                 # all-in hands are tabled; after the first, a hand that wins nothing may be mucked
-                must_show = k == 0 or not v.auto_muck or s.runout or s.stacks[i] == 0 or i in winners_any
-                if must_show:
-                    shown[seats[i]] = s.hole[i]
+                if k == 0 or not auto_muck or runout or stacks[i] == 0 or i in winners_any:
+                    shown[seats[i]] = hole[i]
                 else:
                     mucked.append(seats[i])
         rake_total = sum(rakes)
-        result = HandResult(won=tuple(won), returned=tuple(uncalled), rake=rake_total,
-                            pots=tuple(pot_results), shown=shown, mucked=tuple(mucked), misdeal=False)
-        events = s.events
+        result = _new(HandResult, (tuple(won), tuple(uncalled), rake_total, tuple(pot_results), shown,
+                                   tuple(mucked), False))
+        e = len(events)
         if showdown:
-            events += (Event(len(events), "showdown", {
+            events = (*events, _new(Event, (e, "showdown", {
                 "shown": {str(seat): list(c) for seat, c in shown.items()}, "mucked": mucked,
-                "boards": [list(bd) for bd in s.boards]}),)
-        events += (Event(len(events), "result", {
+                "boards": [list(bd) for bd in boards]})))
+            e += 1
+        events = (*events, _new(Event, (e, "result", {
             "pots": [{"amount": p.amount, "rake": p.rake, "eligible": list(p.eligible),
                       "won": {str(k): w for k, w in p.won.items()}, "runs": [list(w) for w in p.runs]}
                      for p in pot_results],
             "returned": {str(seats[i]): uncalled[i] for i in range(n) if uncalled[i]},
-            "rake": rake_total}),)
-        return _rep(s, phase="done", result=result, actor=-1, events=events)
-
-    def _award(self, pot: Pot, rake: int, values: list[list[int]], order: list[int], runs: int,
-               won: list[int], winners_any: set[int]) -> PotResult:
-        net = pot.amount - rake
-        got: dict[int, int] = {}
-        run_winners: list[tuple[int, ...]] = []
-        if len(pot.eligible) == 1:  # everyone else folded, or a side pot nobody else reached
-            w = pot.eligible[0]
-            got[w] = net
-            run_winners.append((w,))
-        else:
-            for r, part in enumerate(split_runs(net, runs)):
-                best = max(values[r][i] for i in pot.eligible)
-                ws = tuple(i for i in order if i in pot.eligible and values[r][i] == best)
-                run_winners.append(ws)
-                for w, amt in split(part, ws, order).items():
-                    got[w] = got.get(w, 0) + amt
-        for w, amt in got.items():
-            won[w] += amt
-            winners_any.add(w)
-        return PotResult(pot.amount, rake, pot.eligible, got, tuple(run_winners))
+            "rake": rake_total})))
+        return _new(HandState, (
+            variant, setup, currency, "done", street, deck, queue, hole, boards, stacks, bets, committed,
+            folded, acted, -1, current, min_raise, raises, aggressor, runout, votes, result, events))
 
     def _showdown_order(self, s: HandState, live: list[int]) -> list[int]:
         """The last bettor or raiser of the final round shows first; if nobody bet, the first
@@ -725,15 +946,17 @@ class PokerEngine:
         return live
 
     def settle(self, s: HandState) -> HandSettlement:
-        if s.result is None:
-            raise IllegalAction("the hand is not over")
         r = s.result
+        if r is None:
+            raise IllegalAction("the hand is not over")
+        misdeal = r.misdeal
+        won, returned, committed = r.won, r.returned, s.committed
         bets = []
         for i, seat in enumerate(s.setup.seats):
-            back = r.won[i] + r.returned[i]
-            stake = s.committed[i]
-            outcome = "push" if r.misdeal else ("win" if back > stake else ("lose" if back == 0 else "partial"))
-            bets.append(BetResult(seat, "hand", stake, back, outcome))
+            back = won[i] + returned[i]
+            stake = committed[i]
+            outcome = "push" if misdeal else ("win" if back > stake else ("lose" if back == 0 else "partial"))
+            bets.append(_new(BetResult, (seat, "hand", stake, back, outcome)))
         return HandSettlement(s.currency, tuple(bets), rake=r.rake)
 
 
