@@ -34,7 +34,7 @@ from croupier.games.base import (
     replay_seated,
 )
 from croupier.games.pvp.poker.evaluate import hand_values, open_cards_key
-from croupier.games.pvp.poker.pots import Pot, split_runs
+from croupier.games.pvp.poker.pots import build_pots, split_runs
 from croupier.games.pvp.poker.rake import pot_rake
 from croupier.games.pvp.poker.state import (
     FORMATS,
@@ -165,48 +165,6 @@ def _next_of(folded: Sequence[bool], stacks: Sequence[int], acted: Sequence[int]
 
 def _ev(s: HandState, typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
     return s.events + (Event(len(s.events), typ, data),)
-
-
-def _build_pots(committed: tuple[int, ...], folded: tuple[bool, ...]) -> tuple[list[Pot], list[int]]:
-    """:func:`~croupier.games.pvp.poker.pots.build_pots` (the same pots, the same returns; the
-    differential test holds the two together), in fewer steps: the end of every hand runs it."""
-    n = len(committed)
-    returned = [0] * n
-    c = list(committed)
-    top = max(c) if c else 0
-    if n > 1 and c.count(top) == 1:
-        i = c.index(top)
-        if not folded[i]:  # a folded bet never comes back
-            second = max(c[:i] + c[i + 1:])
-            returned[i] = top - second  # the part of the last bet nobody matched
-            c[i] = second
-    live = [i for i in range(n) if not folded[i]]
-    levels = sorted({c[i] for i in live if c[i] > 0})
-    pots: list[Pot] = []
-    low = 0
-    for level in levels:
-        amount = 0
-        for x in c:
-            if x > low:
-                amount += (x if x < level else level) - low
-        eligible = tuple([i for i in live if c[i] >= level])
-        if pots and pots[-1][1] == eligible:
-            pots[-1] = _new(Pot, (pots[-1][0] + amount, eligible))
-        else:
-            pots.append(_new(Pot, (amount, eligible)))
-        low = level
-    dead_above = 0
-    for x in c:
-        if x > low:
-            dead_above += x - low
-    if dead_above:
-        if not pots:  # the live players put in nothing (everyone who bet fast-folded)
-            if not live:  # cannot happen in a hand: the last player never folds
-                raise ValueError("no live player to award the pot to")
-            pots.append(_new(Pot, (dead_above, tuple(live))))
-        else:
-            pots[-1] = _new(Pot, (pots[-1][0] + dead_above, pots[-1][1]))
-    return pots, returned
 
 
 # -- the engine ---------------------------------------------------------------------------------
@@ -860,7 +818,7 @@ class PokerEngine:
         seats = setup.seats
         b = seats.index(setup.button) + 1
         order = [*range(b, n), *range(b)]  # order_from_button
-        pots, uncalled = _build_pots(committed, folded)
+        pots, uncalled = build_pots(committed, folded)
         live = [i for i in order if not folded[i]]
         rakes = pot_rake(setup.rake, [p[0] for p in pots], street >= 1) if setup.rake is not None else [0] * len(pots)
         runs = len(boards)

@@ -33,37 +33,43 @@ def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[list[P
 
     ``committed[i]`` is everything player ``i`` put in this hand; folded players' money stays in
     the pots they reached (dead money). A layer no live player reached (only folded players'
-    money) joins the pot below it."""
+    money) joins the pot below it. The end of every hand runs it: plain loops, no generators."""
     n = len(committed)
     returned = [0] * n
     c = list(committed)
-    top = max(c, default=0)
-    leaders = [i for i in range(n) if c[i] == top]
-    if len(leaders) == 1 and n > 1 and not folded[leaders[0]]:  # a folded bet never comes back
-        i = leaders[0]
-        second = max(c[j] for j in range(n) if j != i)
-        returned[i] = top - second  # the part of the last bet nobody matched
-        c[i] = second
-    levels = sorted({c[i] for i in range(n) if not folded[i] and c[i] > 0})
+    top = max(c) if c else 0
+    if n > 1 and c.count(top) == 1:
+        i = c.index(top)
+        if not folded[i]:  # a folded bet never comes back
+            second = max(c[:i] + c[i + 1:])
+            returned[i] = top - second  # the part of the last bet nobody matched
+            c[i] = second
+    live = [i for i in range(n) if not folded[i]]
+    levels = sorted({c[i] for i in live if c[i] > 0})
     pots: list[Pot] = []
     low = 0
     for level in levels:
-        amount = sum(min(x, level) - min(x, low) for x in c)
-        eligible = tuple(i for i in range(n) if not folded[i] and c[i] >= level)
-        if pots and pots[-1].eligible == eligible:
-            pots[-1] = Pot(pots[-1].amount + amount, eligible)
+        amount = 0
+        for x in c:
+            if x > low:
+                amount += (x if x < level else level) - low
+        eligible = tuple([i for i in live if c[i] >= level])
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = Pot(pots[-1][0] + amount, eligible)
         else:
             pots.append(Pot(amount, eligible))
         low = level
-    dead_above = sum(max(x - low, 0) for x in c)
+    dead_above = 0
+    for x in c:
+        if x > low:
+            dead_above += x - low
     if dead_above:
         if not pots:  # the live players put in nothing (everyone who bet fast-folded)
-            live = tuple(i for i in range(n) if not folded[i])
             if not live:  # cannot happen in a hand: the last player never folds
                 raise ValueError("no live player to award the pot to")
-            pots.append(Pot(dead_above, live))
+            pots.append(Pot(dead_above, tuple(live)))
         else:
-            pots[-1] = Pot(pots[-1].amount + dead_above, pots[-1].eligible)
+            pots[-1] = Pot(pots[-1][0] + dead_above, pots[-1][1])
     return pots, returned
 
 
