@@ -38,14 +38,32 @@ typecheck: $(STAMP)
 browser:
 	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
 
-# The suite runs on every core (pytest-xdist), except the API fuzz (marked ``fuzz``): Schemathesis
-# gives each of its generated cases the same test id, so a worker would fuzz one operation only;
-# it runs after, in one process. PYTEST_WORKERS=0 runs the rest in one process too.
-# The 30 slowest tests are listed at the end, so the CI log shows where the time goes.
-PYTEST_WORKERS ?= auto
+# The suite is two pytest runs at once, so no core idles while a test waits:
+# - the browser tests (tests/e2e) mostly wait (on the server, on chromium, on table timers: about a
+#   fifth of a core each), so they run on E2E_WORKERS workers, then the API fuzz (marked ``fuzz``) in
+#   one process (Schemathesis gives each of its generated cases the same test id, so a worker would
+#   fuzz one operation only); their output is kept and printed after the other run's;
+# - everything else runs beside them on PYTEST_WORKERS workers (pytest-xdist; default: one per
+#   core plus one, as many tests wait on PostgreSQL, sockets or timers).
+# The 30 slowest tests of each run are listed, so the CI log shows where the time goes.
+PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
+E2E_WORKERS ?= 4
 unit: $(STAMP) browser
-	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=30 -m "not fuzz"
-	$(BIN)/python -m pytest -p no:xdist --durations=5 -m fuzz
+	@logs=$$(mktemp -d); \
+	( $(BIN)/python -m pytest -n $(E2E_WORKERS) --durations=30 tests/e2e > $$logs/e2e.log 2>&1; \
+	  echo $$? > $$logs/e2e.rc; \
+	  $(BIN)/python -m pytest -p no:xdist --durations=5 -m fuzz > $$logs/fuzz.log 2>&1; \
+	  echo $$? > $$logs/fuzz.rc ) & \
+	$(BIN)/python -m pytest -n $(PYTEST_WORKERS) --dist loadgroup --durations=30 -m "not fuzz" \
+	  --ignore=tests/e2e; \
+	rc=$$?; wait; \
+	echo "==== the browser tests (tests/e2e, $(E2E_WORKERS) workers, run beside the rest)"; \
+	cat $$logs/e2e.log; \
+	echo "==== the API fuzz (run after the browser tests, beside the rest)"; \
+	cat $$logs/fuzz.log; \
+	e2e=$$(cat $$logs/e2e.rc); fuzz=$$(cat $$logs/fuzz.rc); rm -rf $$logs; \
+	echo "==== exit codes: rest $$rc, browser $$e2e, fuzz $$fuzz"; \
+	test $$rc -eq 0 && test $$e2e -eq 0 && test $$fuzz -eq 0
 
 test: lint typecheck unit
 
