@@ -470,6 +470,78 @@ def _commuting(d: int, u: int, pf: int, pt: int) -> int:
     return keep
 
 
+@_inline
+def _record(mem: I64, nfound: int, rech: int, nrec: int, path: I8, fsteps: I8, ffirst: I8,
+            first_die: int) -> int:
+    """Record the final position whose key is at ``mem[M_PKEY]`` (hash ``rech``), reached by
+    the ``nrec`` steps of ``path``: kept with the first longest sequence reaching it. The new
+    number of final positions (-1: the buffers are full)."""
+    if nfound >= MAX_NODES:
+        return -1
+    r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2, rech, M_FHASH)
+    if r < 0:
+        r = nfound
+        nfound += 1
+        fsteps[r, 0] = 0
+    if nrec > fsteps[r, 0]:
+        fsteps[r, 0] = nrec
+        for c in range(2 * nrec):
+            fsteps[r, 1 + c] = path[c]
+        ffirst[r] = first_die
+    return nfound
+
+
+@_inline
+def _leaf(mem: I64, occ: int, hpos: int, d: int, flags: int, block_at: int, blocked: int,
+          head_limit: int, swap: bool, u: int, pf: int, pt: int, depth: int, path: I8,
+          fsteps: I8, ffirst: I8, nfound: int, first_die: int) -> int:
+    """The node at ``mem[M_KEY]`` (``depth`` moves in, the last ``pf`` -> ``pt`` by ``u``,
+    occupied points ``occ``, position hash ``hpos``) with one die ``d`` left, walked as
+    :func:`generate_packed` would (issue 22: most moves of a turn are its last, so this loop
+    is the walk's hot spot): each of its moves is a final position at once, recorded in the
+    walk's order; the node itself if it has none. The new number of final positions (-1:
+    the buffers are full)."""
+    moved = False
+    todo = sources(occ, blocked, d)
+    if swap:  # only the moves the commuting rule does not skip (see generate_packed)
+        keep = _commuting(d, u, pf, pt)
+        if todo & ~keep:
+            moved = True
+        todo &= keep
+    while todo:
+        p = trailing_zeros(todo)
+        todo &= todo - 1
+        code = move_code(mem, M_KEY, d, p, head_limit, flags, block_at, occ)
+        if code < 0:
+            continue
+        moved = True
+        to = code // 2
+        if swap and to >= 1 and p != pt and (d > u or (d == u and p < pf)):
+            continue  # the commuting rule (generate_packed)
+        path[2 * depth] = p
+        path[2 * depth + 1] = to
+        for w in range(PKEY):
+            mem[M_PKEY + w] = mem[M_KEY + w]
+        _bump(mem, M_PKEY, p, -1)
+        _bump(mem, M_PKEY, to, 1)
+        h = hpos + ZOBRIST[to] - ZOBRIST[p]
+        if code & 1:
+            q = OPP + opp_point_of(flags & F_LONG, to)
+            _bump(mem, M_PKEY, q, -1)
+            _bump(mem, M_PKEY, OPP + 25, 1)
+            h += ZOBRIST[OPP + 25] - ZOBRIST[q]
+        mem[M_PKEY + 3] &= 0xFFFF  # cells 48..51; the turn's own dropped
+        nfound = _record(mem, nfound, h, depth + 1, path, fsteps, ffirst, first_die)
+        if nfound < 0:
+            return -1
+    if not moved:
+        for w in range(PKEY):
+            mem[M_PKEY + w] = mem[M_KEY + w]
+        mem[M_PKEY + 3] &= 0xFFFF
+        nfound = _record(mem, nfound, hpos, depth, path, fsteps, ffirst, first_die)
+    return nfound
+
+
 @jit
 def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, mem: I64,
              fsteps: I8, ffirst: I8, out: I32, path: I8, frames: I64) -> int:
@@ -536,6 +608,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     block_at = vp[P_BLOCK_AT]
     commute = flags & (F_HEAD_RULE | F_SIX_BLOCK | F_STOP_AFTER_HIT) == 0
     mem = raw(mem)
+    path, fsteps, ffirst, frames, dice = raw(path), raw(fsteps), raw(ffirst), raw(frames), raw(dice)
     mem[M_META] = _SMALL - 1
     mem[M_META + 2] = _SMALL - 1
     mem[M_STAMP] += 2
@@ -550,9 +623,13 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     occ = 0
     hp = 0
     blocked = 0
-    for c in range(POS):
-        n = nib(mem, M_NKEYS, c)
-        if n:
+    for wi in range(PKEY):  # the occupied cells only (bit scans of the key's words)
+        word = mem[M_NKEYS + wi]
+        while word:
+            sh = trailing_zeros(word) & ~3
+            word &= ~(np.int64(15) << sh)
+            c = 16 * wi + (sh >> 2)
+            n = nib(mem, M_NKEYS, c)
             hp += n * ZOBRIST[c]
             if 1 <= c <= 25:
                 occ |= 1 << c
@@ -647,6 +724,23 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
             else:
                 if nnodes >= limit:
                     return -1
+                o = occ | (1 << to) if to >= 1 else occ
+                if nib(mem, M_KEY, p) == 0:
+                    o &= ~(1 << p)
+                if depth + 2 == ndice:  # one die left: the node's moves are final positions
+                    if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META,
+                                           h, M_NHASH) < 0:
+                        if depth > 0:
+                            nnodes += 1  # kept (its key) so that it is walked once
+                        dl = 6
+                        while nib(mem, M_KEY, LEFT + dl - 1) == 0:
+                            dl -= 1
+                        nfound = _leaf(mem, o, hp, dl, flags, block_at, blocked, head_limit,
+                                       commute and to >= 1 and occ >> 25 == 0, d, p, to,
+                                       depth + 1, path, fsteps, ffirst, nfound, frames[used])
+                        if nfound < 0:
+                            return -1
+                    continue
                 if depth == 0:
                     for w in range(NKEY):
                         mem[M_NKEYS + nnodes * NKEY + w] = mem[M_KEY + w]
@@ -654,9 +748,6 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                 if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META, h,
                                        M_NHASH) < 0:
                     mem[M_NPOS + nnodes] = hp
-                    o = occ | (1 << to) if to >= 1 else occ
-                    if nib(mem, M_KEY, p) == 0:
-                        o &= ~(1 << p)
                     mem[M_OCC + nnodes] = o
                     nnodes += 1
                     depth += 1
@@ -666,22 +757,13 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                     frames[moved + depth] = 0
                 # else: reached before with the same dice left
         if rec >= 0:  # a final position: kept with the first longest sequence reaching it
-            if nfound >= limit:
-                return -1
             for w in range(3):
                 mem[M_PKEY + w] = mem[rec + w]
             mem[M_PKEY + 3] = mem[rec + 3] & 0xFFFF  # cells 48..51; the turn's own dropped
-            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2, rech, M_FHASH)
-            if r < 0:
-                r = nfound
-                nfound += 1
-                fsteps[r, 0] = 0
-            if nrec > fsteps[r, 0]:
-                fsteps[r, 0] = nrec
-                for c in range(2 * nrec):
-                    fsteps[r, 1 + c] = path[c]
-                ffirst[r] = frames[used]
-    return _forced(dice, ndice, nfound, raw(fsteps), raw(ffirst), raw(out))
+            nfound = _record(mem, nfound, rech, nrec, path, fsteps, ffirst, frames[used])
+            if nfound < 0:
+                return -1
+    return _forced(dice, ndice, nfound, fsteps, ffirst, raw(out))
 
 
 @jit
