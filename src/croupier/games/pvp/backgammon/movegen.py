@@ -113,7 +113,8 @@ M_OCC: Final = M_STAMP + 1       # per node: its occupied points (bit p: the mov
 M_NHASH: Final = M_OCC + MAX_NODES     # per node: the hash of its key (:data:`ZOBRIST`)
 M_NPOS: Final = M_NHASH + MAX_NODES    # per node: the hash of its position (cells 0..51)
 M_FHASH: Final = M_NPOS + MAX_NODES    # per final position: its hash
-M_SIZE: Final = M_FHASH + MAX_NODES
+M_BLOT: Final = M_FHASH + MAX_NODES    # per node: the opponent's blots (bit p: on the mover's p)
+M_SIZE: Final = M_BLOT + MAX_NODES
 
 def _zobrist() -> I64:
     """A fixed pseudo-random 52-bit number per cell (SplitMix64 of the cell): a key's hash is
@@ -345,6 +346,45 @@ def sources(occ: int, blocked: int, d: int) -> int:
     return m
 
 
+_RUN6_LOW: Final = (1 << 12) - 1
+
+
+@_inline
+def _walk_code(mem: I64, base: int, d: int, p: int, head_limit: int, flags: int,
+               block_at: int, occ: int, blots: int, fast: bool) -> int:
+    """:func:`move_code` for a point ``p`` of :func:`sources` (minus :func:`_head_done`) in the
+    walk: on a ``fast`` node (no checker on the bar, none frozen) every such point is a legal
+    move but for Long's six-block rule (issue 22: the masks decide, the key is not read), and a
+    move hits when it lands on one of the opponent's ``blots``."""
+    if not fast:
+        return move_code(mem, base, d, p, head_limit, flags, block_at, occ)
+    to = p - d
+    if to <= 0:
+        return 0
+    if flags & F_SIX_BLOCK:
+        # no run of six points anywhere along the opponent's way (13..24 then 1..12): allowed
+        a = occ | (1 << to)
+        r = ((a >> 13) & _RUN6_LOW) | (((a >> 1) & _RUN6_LOW) << 12)
+        if r & (r >> 1) & (r >> 2) & (r >> 3) & (r >> 4) & (r >> 5):
+            return move_code(mem, base, d, p, head_limit, flags, block_at, occ)
+    return 2 * to + ((blots >> to) & 1)
+
+
+@_inline
+def _fast(mem: I64, base: int, occ: int) -> bool:
+    """Whether the node at ``mem[base]`` has no checker on the bar and none frozen (cells
+    FROZEN..FROZEN + 5: bits 16..39 of the key's word 3)."""
+    return occ >> 25 == 0 and (mem[base + 3] >> 16) & 0xFFFFFF == 0
+
+
+@_inline
+def _head_done(mem: I64, base: int, flags: int, head_limit: int) -> int:
+    """Long: the head (point 24) as a bit when its checkers for this turn have left, else 0."""
+    if flags & F_HEAD_RULE and nib(mem, base, HEADS) >= head_limit:
+        return 1 << 24
+    return 0
+
+
 @_inline
 def _pack(mem: I64, base: int, rows: I8, r: int) -> None:
     """Row ``r`` (a node: :data:`WIDTH` cells) as a packed key at ``mem[base]``."""
@@ -494,7 +534,7 @@ def _record(mem: I64, nfound: int, rech: int, nrec: int, path: I8, fsteps: I8, f
 @_inline
 def _leaf(mem: I64, occ: int, hpos: int, d: int, flags: int, block_at: int, blocked: int,
           head_limit: int, swap: bool, u: int, pf: int, pt: int, depth: int, path: I8,
-          fsteps: I8, ffirst: I8, nfound: int, first_die: int) -> int:
+          fsteps: I8, ffirst: I8, nfound: int, first_die: int, blots: int) -> int:
     """The node at ``mem[M_KEY]`` (``depth`` moves in, the last ``pf`` -> ``pt`` by ``u``,
     occupied points ``occ``, position hash ``hpos``) with one die ``d`` left, walked as
     :func:`generate_packed` would (issue 22: most moves of a turn are its last, so this loop
@@ -502,7 +542,8 @@ def _leaf(mem: I64, occ: int, hpos: int, d: int, flags: int, block_at: int, bloc
     walk's order; the node itself if it has none. The new number of final positions (-1:
     the buffers are full)."""
     moved = False
-    todo = sources(occ, blocked, d)
+    fast = _fast(mem, M_KEY, occ)
+    todo = sources(occ, blocked, d) & ~_head_done(mem, M_KEY, flags, head_limit)
     if swap:  # only the moves the commuting rule does not skip (see generate_packed)
         keep = _commuting(d, u, pf, pt)
         if todo & ~keep:
@@ -511,7 +552,7 @@ def _leaf(mem: I64, occ: int, hpos: int, d: int, flags: int, block_at: int, bloc
     while todo:
         p = trailing_zeros(todo)
         todo &= todo - 1
-        code = move_code(mem, M_KEY, d, p, head_limit, flags, block_at, occ)
+        code = _walk_code(mem, M_KEY, d, p, head_limit, flags, block_at, occ, blots, fast)
         if code < 0:
             continue
         moved = True
@@ -623,6 +664,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     occ = 0
     hp = 0
     blocked = 0
+    blots = 0
     for wi in range(PKEY):  # the occupied cells only (bit scans of the key's words)
         word = mem[M_NKEYS + wi]
         while word:
@@ -635,6 +677,8 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                 occ |= 1 << c
             elif OPP + 1 <= c <= OPP + 24 and blocks(n, flags, block_at):
                 blocked |= 1 << opp_point_of(flags & F_LONG, c - OPP)
+            elif OPP + 1 <= c <= OPP + 24 and n == 1 and flags & F_HITTING:
+                blots |= 1 << opp_point_of(flags & F_LONG, c - OPP)
     hx = 0
     for k in range(ndice):
         _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
@@ -645,6 +689,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     # one die fewer than the start and each move from the start reaches another position, so
     # neither the start nor those nodes can be reached twice
     mem[M_OCC] = occ
+    mem[M_BLOT] = blots
     nnodes = 1
     nfound = 0
     # the walk's frames, per depth: node, die being tried, the points left to try with it as
@@ -663,6 +708,8 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
         p = 0
         d = frames[die + depth]
         occ = mem[M_OCC + node]
+        blots = mem[M_BLOT + node]
+        fast = _fast(mem, base, occ)
         # whether a move here may commute with the one before it (see below)
         swap = (depth > 0 and commute and path[2 * depth - 1] >= 1
                 and mem[M_OCC + frames[at + depth - 1]] >> 25 == 0)
@@ -675,7 +722,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                 frames[die + depth] = d
                 if d < 1:
                     break
-                todo = sources(occ, blocked, d)
+                todo = sources(occ, blocked, d) & ~_head_done(mem, base, flags, head_limit)
                 if swap:  # only the moves the commuting rule below does not skip
                     keep = _commuting(d, frames[used + depth - 1], path[2 * depth - 2],
                                       path[2 * depth - 1])
@@ -686,7 +733,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                     continue
             p = trailing_zeros(todo)
             todo &= todo - 1
-            code = move_code(mem, base, d, p, head_limit, flags, block_at, occ)
+            code = _walk_code(mem, base, d, p, head_limit, flags, block_at, occ, blots, fast)
         frames[frm + depth] = todo
         rec = -1  # where the key of a final position to record is, if any
         nrec = 0
@@ -737,7 +784,8 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                             dl -= 1
                         nfound = _leaf(mem, o, hp, dl, flags, block_at, blocked, head_limit,
                                        commute and to >= 1 and occ >> 25 == 0, d, p, to,
-                                       depth + 1, path, fsteps, ffirst, nfound, frames[used])
+                                       depth + 1, path, fsteps, ffirst, nfound, frames[used],
+                                       blots & ~(1 << to))
                         if nfound < 0:
                             return -1
                     continue
@@ -749,6 +797,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                                        M_NHASH) < 0:
                     mem[M_NPOS + nnodes] = hp
                     mem[M_OCC + nnodes] = o
+                    mem[M_BLOT + nnodes] = blots & ~(1 << to)
                     nnodes += 1
                     depth += 1
                     frames[at + depth] = nnodes - 1
