@@ -378,6 +378,22 @@ def _fast(mem: I64, base: int, occ: int) -> bool:
 
 
 @_inline
+def _any_legal(mem: I64, base: int, d: int, bits: int, head_limit: int, flags: int,
+               block_at: int, occ: int, fast: bool) -> bool:
+    """Whether a point of ``bits`` (of :func:`sources`, skipped by the commuting rule) has a
+    legal move by ``d``: every one on a ``fast`` node (the walk commutes only without Long's
+    rules); else by :func:`move_code` (Armenian's frozen checkers)."""
+    if fast:
+        return bits != 0
+    while bits:
+        p = trailing_zeros(bits)
+        bits &= bits - 1
+        if move_code(mem, base, d, p, head_limit, flags, block_at, occ) >= 0:
+            return True
+    return False
+
+
+@_inline
 def _head_done(mem: I64, base: int, flags: int, head_limit: int) -> int:
     """Long: the head (point 24) as a bit when its checkers for this turn have left, else 0."""
     if flags & F_HEAD_RULE and nib(mem, base, HEADS) >= head_limit:
@@ -546,7 +562,7 @@ def _leaf(mem: I64, occ: int, hpos: int, d: int, flags: int, block_at: int, bloc
     todo = sources(occ, blocked, d) & ~_head_done(mem, M_KEY, flags, head_limit)
     if swap:  # only the moves the commuting rule does not skip (see generate_packed)
         keep = _commuting(d, u, pf, pt)
-        if todo & ~keep:
+        if _any_legal(mem, M_KEY, d, todo & ~keep, head_limit, flags, block_at, occ, fast):
             moved = True
         todo &= keep
     while todo:
@@ -647,7 +663,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     limit = MAX_NODES
     flags = _flags(vp)
     block_at = vp[P_BLOCK_AT]
-    commute = flags & (F_HEAD_RULE | F_SIX_BLOCK | F_STOP_AFTER_HIT) == 0
+    commute = flags & (F_HEAD_RULE | F_SIX_BLOCK) == 0
     mem = raw(mem)
     path, fsteps, ffirst, frames, dice = raw(path), raw(fsteps), raw(ffirst), raw(frames), raw(dice)
     mem[M_META] = _SMALL - 1
@@ -726,7 +742,8 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                 if swap:  # only the moves the commuting rule below does not skip
                     keep = _commuting(d, frames[used + depth - 1], path[2 * depth - 2],
                                       path[2 * depth - 1])
-                    if todo & ~keep:  # legal moves, all the rule's (see _commuting)
+                    if _any_legal(mem, base, d, todo & ~keep, head_limit, flags, block_at,
+                                  occ, fast):  # moves the rule skips (see _commuting)
                         frames[moved + depth] = 1
                     todo &= keep
                 if todo == 0:
