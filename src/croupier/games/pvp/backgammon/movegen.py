@@ -446,6 +446,44 @@ def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
     return 2
 
 
+_NIB1: Final = 0x1111111111111111
+
+
+@_inline
+def _gather(x: int) -> int:
+    """Bits 0, 4, .., 60 of ``x`` (the others clear) as bits 0..15."""
+    x = (x | (x >> 3)) & 0x0303030303030303
+    x = (x | (x >> 6)) & 0x000F000F000F000F
+    x = (x | (x >> 12)) & 0x000000FF000000FF
+    return int((x | (x >> 24)) & 0xFFFF)
+
+
+@_inline
+def _nonzero(w: int) -> int:
+    """The cells of a key's word with a count, as 16 bits (issue 22: no loop over cells)."""
+    return _gather((w | (w >> 1) | (w >> 2) | (w >> 3)) & _NIB1)
+
+
+@_inline
+def _two_up(w: int) -> int:
+    """The cells of a key's word with a count of two or more, as 16 bits."""
+    return _gather(((w >> 1) | (w >> 2) | (w >> 3)) & _NIB1)
+
+
+@_inline
+def _mover_points(long: int, bits: int) -> int:
+    """The opponent's points ``bits`` (his numbering, 1..24) in the mover's numbering
+    (:func:`opp_point_of`)."""
+    if long:
+        return (((bits >> 1) & 0xFFF) << 13) | (((bits >> 13) & 0xFFF) << 1)
+    out = 0
+    while bits:
+        j = trailing_zeros(bits)
+        bits &= bits - 1
+        out |= 1 << (25 - j)
+    return out
+
+
 @_inline
 def _slot(h: int, mask: int) -> int:
     return (h ^ (h >> 29)) & mask
@@ -677,24 +715,18 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     mem[M_NKEYS + 3] = w3
     mem[M_NKEYS + 4] = 0
     # the start's occupied points, the opponent's blocks and the position's hash
-    occ = 0
+    # (the hashes are taken from the start: the turn's keys differ from it by its moves)
     hp = 0
-    blocked = 0
-    blots = 0
-    for wi in range(PKEY):  # the occupied cells only (bit scans of the key's words)
-        word = mem[M_NKEYS + wi]
-        while word:
-            sh = trailing_zeros(word) & ~3
-            word &= ~(np.int64(15) << sh)
-            c = 16 * wi + (sh >> 2)
-            n = nib(mem, M_NKEYS, c)
-            hp += n * ZOBRIST[c]
-            if 1 <= c <= 25:
-                occ |= 1 << c
-            elif OPP + 1 <= c <= OPP + 24 and blocks(n, flags, block_at):
-                blocked |= 1 << opp_point_of(flags & F_LONG, c - OPP)
-            elif OPP + 1 <= c <= OPP + 24 and n == 1 and flags & F_HITTING:
-                blots |= 1 << opp_point_of(flags & F_LONG, c - OPP)
+    occ = (_nonzero(w0) | (_nonzero(w1) << 16)) & (POINTS | (1 << 25))
+    # the opponent's points (his numbering: bit j) with a checker, with two or more
+    there = ((_nonzero(w1) >> 10) | (_nonzero(w2) << 6) | (_nonzero(w3) << 22)) & POINTS
+    two = ((_two_up(w1) >> 10) | (_two_up(w2) << 6) | (_two_up(w3) << 22)) & POINTS
+    if flags & F_HITTING:  # block_at 2 (variant.py): a blot is hit
+        blocked = _mover_points(flags & F_LONG, two)
+        blots = _mover_points(flags & F_LONG, there & ~two)
+    else:
+        blocked = _mover_points(flags & F_LONG, there)
+        blots = 0
     hx = 0
     for k in range(ndice):
         _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
@@ -832,7 +864,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     return _forced(dice, ndice, nfound, fsteps, ffirst, raw(out))
 
 
-@jit
+@_inline
 def _forced(dice: I64, ndice: int, nfound: int, fsteps: I8, ffirst: I8, out: I32) -> int:
     """The final positions the forced-move rules keep (000 §12.12.1 Moves 4: as many dice as
     any sequence plays; the larger die when only one of two can be), indexes into ``out``;
@@ -844,6 +876,8 @@ def _forced(dice: I64, ndice: int, nfound: int, fsteps: I8, ffirst: I8, out: I32
     most = 0
     for i in range(nfound):
         most = max(most, int(fsteps[i, 0]))
+        if most == ndice:
+            break  # no sequence plays more
     big = 0
     if most == 1 and ndice == 2 and dice[0] != dice[1]:
         big = max(dice[0], dice[1])
