@@ -6,8 +6,8 @@ A turn node is a row of :data:`WIDTH` cells: the mover's 26 counts (his own numb
 0 off, 1–24, 25 bar), the opponent's 26 (his own numbering), Armenian's frozen checkers on
 points 19–24, the checkers that left the head this turn (Long), and the dice left (a count per
 value 1–6), kept only as its packed key (4 bits a cell, so at most 15 checkers a side), the
-bits of its occupied points and two Zobrist hashes (of the key, of the position) that a move
-updates by the cells it changes. A variant is the integer vector of :func:`variant_params`.
+bits of its occupied points and of the opponent's blots, and two Zobrist hashes (of the key, of
+the position; both counted from the turn's start) that a move updates by the cells it changes. A variant is the integer vector of :func:`variant_params`.
 
 :func:`generate` walks every sequence of single moves depth first (dice from the highest, points
 from the bar then 1 to 24, each node once: open-addressing hash sets of the keys, emptied by a
@@ -18,8 +18,11 @@ positions is the order in which the walk first reaches them — exactly the pure
 it replaced (kept as the tests' oracle, tests/bg_oracle.py). For speed (issue 22) a node tries
 only the points of :func:`sources` (bit masks of its occupied points and of the turn's blocked
 points, minus the moves the commuting rule skips), and the start and the nodes one move in stay
-out of the table of nodes (they cannot be reached twice). :mod:`.board` wraps it for the
-engine; :mod:`.playout` plays random games with it.
+out of the table of nodes (they cannot be reached twice); a node with one die left is walked
+by a loop of its own (:func:`_leaf`: most of a turn's moves are its last), and on a node with
+no checker on the bar and none frozen a move is decided by those masks alone
+(:func:`_walk_code`). :mod:`.board` wraps it for the engine; :mod:`.playout` plays random games
+with it.
 """
 
 from __future__ import annotations
@@ -118,8 +121,8 @@ M_SIZE: Final = M_BLOT + MAX_NODES
 
 def _zobrist() -> I64:
     """A fixed pseudo-random 52-bit number per cell (SplitMix64 of the cell): a key's hash is
-    the sum of its counts times these, so a move updates it by the cells it changes, and no sum
-    of 15-checker counts reaches 2**63."""
+    the sum of its counts' changes since the turn's start times these, so a move updates it by
+    the cells it changes, and no such sum reaches 2**63."""
     out = np.zeros(WIDTH, dtype=np.int64)
     x = 0
     for c in range(WIDTH):
@@ -828,9 +831,8 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                                            h, M_NHASH) < 0:
                         if depth > 0:
                             nnodes += 1  # kept (its key) so that it is walked once
-                        dl = 6
-                        while nib(mem, M_KEY, LEFT + dl - 1) == 0:
-                            dl -= 1
+                        # the die left: a double's, or the other of two (turn_dice_of)
+                        dl = d if dice[0] == dice[1] else dice[0] + dice[1] - d
                         nfound = _leaf(mem, o, hp, dl, flags, block_at, blocked, head_limit,
                                        commute and to >= 1 and occ >> 25 == 0, d, p, to,
                                        depth + 1, path, fsteps, ffirst, nfound, frames[used],
