@@ -350,6 +350,8 @@ def sources(occ: int, blocked: int, d: int) -> int:
 
 
 _RUN6_LOW: Final = (1 << 12) - 1
+# move_code compiled once as a function for the walk's rare paths (see _record_call)
+_move_code_call = jit(move_code.py_func)
 
 
 @_inline
@@ -360,7 +362,7 @@ def _walk_code(mem: I64, base: int, d: int, p: int, head_limit: int, flags: int,
     move but for Long's six-block rule (issue 22: the masks decide, the key is not read), and a
     move hits when it lands on one of the opponent's ``blots``."""
     if not fast:
-        return move_code(mem, base, d, p, head_limit, flags, block_at, occ)
+        return _move_code_call(mem, base, d, p, head_limit, flags, block_at, occ)
     to = p - d
     if to <= 0:
         return 0
@@ -369,7 +371,7 @@ def _walk_code(mem: I64, base: int, d: int, p: int, head_limit: int, flags: int,
         a = occ | (1 << to)
         r = ((a >> 13) & _RUN6_LOW) | (((a >> 1) & _RUN6_LOW) << 12)
         if r & (r >> 1) & (r >> 2) & (r >> 3) & (r >> 4) & (r >> 5):
-            return move_code(mem, base, d, p, head_limit, flags, block_at, occ)
+            return _move_code_call(mem, base, d, p, head_limit, flags, block_at, occ)
     return 2 * to + ((blots >> to) & 1)
 
 
@@ -391,7 +393,7 @@ def _any_legal(mem: I64, base: int, d: int, bits: int, head_limit: int, flags: i
     while bits:
         p = trailing_zeros(bits)
         bits &= bits - 1
-        if move_code(mem, base, d, p, head_limit, flags, block_at, occ) >= 0:
+        if _move_code_call(mem, base, d, p, head_limit, flags, block_at, occ) >= 0:
             return True
     return False
 
@@ -586,6 +588,12 @@ def _record(mem: I64, nfound: int, rech: int, nrec: int, path: I8, fsteps: I8, f
             fsteps[r, 1 + c] = path[c]
         ffirst[r] = first_die
     return nfound
+
+
+# the same compiled once as functions, for the walk's rare paths (bar, frozen checkers, a
+# possible six-block; a node with no move): numba inlines a function's IR at every site, so
+# each inlined copy adds to the compile time
+_record_call = jit(_record.py_func)
 
 
 @_inline
@@ -826,26 +834,27 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                 o = occ | (1 << to) if to >= 1 else occ
                 if nib(mem, M_KEY, p) == 0:
                     o &= ~(1 << p)
-                if depth + 2 == ndice:  # one die left: the node's moves are final positions
-                    if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META,
-                                           h, M_NHASH) < 0:
-                        if depth > 0:
-                            nnodes += 1  # kept (its key) so that it is walked once
-                        # the die left: a double's, or the other of two (turn_dice_of)
-                        dl = d if dice[0] == dice[1] else dice[0] + dice[1] - d
-                        nfound = _leaf(mem, o, hp, dl, flags, block_at, blocked, head_limit,
-                                       commute and to >= 1 and occ >> 25 == 0, d, p, to,
-                                       depth + 1, path, fsteps, ffirst, nfound, frames[used],
-                                       blots & ~(1 << to))
-                        if nfound < 0:
-                            return -1
-                    continue
-                if depth == 0:
+                leaf = depth + 2 == ndice  # one die left: its moves are final positions
+                new = True
+                if depth > 0:  # kept (its key) so that it is walked once
+                    new = _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META, h,
+                                M_NHASH) < 0
+                    if new and leaf:
+                        nnodes += 1
+                elif not leaf:
                     for w in range(NKEY):
                         mem[M_NKEYS + nnodes * NKEY + w] = mem[M_KEY + w]
                     mem[M_NHASH + nnodes] = h
-                if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META, h,
-                                       M_NHASH) < 0:
+                if new and leaf:
+                    # the die left: a double's, or the other of two (turn_dice_of)
+                    dl = d if dice[0] == dice[1] else dice[0] + dice[1] - d
+                    nfound = _leaf(mem, o, hp, dl, flags, block_at, blocked, head_limit,
+                                   commute and to >= 1 and occ >> 25 == 0, d, p, to,
+                                   depth + 1, path, fsteps, ffirst, nfound, frames[used],
+                                   blots & ~(1 << to))
+                    if nfound < 0:
+                        return -1
+                elif new:
                     mem[M_NPOS + nnodes] = hp
                     mem[M_OCC + nnodes] = o
                     mem[M_BLOT + nnodes] = blots & ~(1 << to)
@@ -860,7 +869,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
             for w in range(3):
                 mem[M_PKEY + w] = mem[rec + w]
             mem[M_PKEY + 3] = mem[rec + 3] & 0xFFFF  # cells 48..51; the turn's own dropped
-            nfound = _record(mem, nfound, rech, nrec, path, fsteps, ffirst, frames[used])
+            nfound = _record_call(mem, nfound, rech, nrec, path, fsteps, ffirst, frames[used])
             if nfound < 0:
                 return -1
     return _forced(dice, ndice, nfound, fsteps, ffirst, raw(out))
