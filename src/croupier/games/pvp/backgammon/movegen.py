@@ -28,6 +28,7 @@ with it.
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, cast
 
@@ -351,7 +352,7 @@ def sources(occ: int, blocked: int, d: int) -> int:
 
 _RUN6_LOW: Final = (1 << 12) - 1
 # move_code compiled once as a function for the walk's rare paths (see _record_call)
-_move_code_call = jit(move_code.py_func)
+_move_code_call = cast(Callable[..., int], jit(cast(Any, move_code).py_func))
 
 
 @_inline
@@ -593,7 +594,7 @@ def _record(mem: I64, nfound: int, rech: int, nrec: int, path: I8, fsteps: I8, f
 # the same compiled once as functions, for the walk's rare paths (bar, frozen checkers, a
 # possible six-block; a node with no move): numba inlines a function's IR at every site, so
 # each inlined copy adds to the compile time
-_record_call = jit(_record.py_func)
+_record_call = cast(Callable[..., int], jit(cast(Any, _record).py_func))
 
 
 @_inline
