@@ -6,8 +6,8 @@ A turn node is a row of :data:`WIDTH` cells: the mover's 26 counts (his own numb
 0 off, 1–24, 25 bar), the opponent's 26 (his own numbering), Armenian's frozen checkers on
 points 19–24, the checkers that left the head this turn (Long), and the dice left (a count per
 value 1–6), kept only as its packed key (4 bits a cell, so at most 15 checkers a side), the
-bits of its occupied points and two Zobrist hashes (of the key, of the position) that a move
-updates by the cells it changes. A variant is the integer vector of :func:`variant_params`.
+bits of its occupied points and of the opponent's blots, and two Zobrist hashes (of the key, of
+the position; both counted from the turn's start) that a move updates by the cells it changes. A variant is the integer vector of :func:`variant_params`.
 
 :func:`generate` walks every sequence of single moves depth first (dice from the highest, points
 from the bar then 1 to 24, each node once: open-addressing hash sets of the keys, emptied by a
@@ -18,13 +18,17 @@ positions is the order in which the walk first reaches them — exactly the pure
 it replaced (kept as the tests' oracle, tests/bg_oracle.py). For speed (issue 22) a node tries
 only the points of :func:`sources` (bit masks of its occupied points and of the turn's blocked
 points, minus the moves the commuting rule skips), and the start and the nodes one move in stay
-out of the table of nodes (they cannot be reached twice). :mod:`.board` wraps it for the
-engine; :mod:`.playout` plays random games with it.
+out of the table of nodes (they cannot be reached twice); a node with one die left is walked
+by a loop of its own (:func:`_leaf`: most of a turn's moves are its last), and on a node with
+no checker on the bar and none frozen a move is decided by those masks alone
+(:func:`_walk_code`). :mod:`.board` wraps it for the engine; :mod:`.playout` plays random games
+with it.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import cache
 from typing import Any, Final, cast
 
@@ -113,12 +117,13 @@ M_OCC: Final = M_STAMP + 1       # per node: its occupied points (bit p: the mov
 M_NHASH: Final = M_OCC + MAX_NODES     # per node: the hash of its key (:data:`ZOBRIST`)
 M_NPOS: Final = M_NHASH + MAX_NODES    # per node: the hash of its position (cells 0..51)
 M_FHASH: Final = M_NPOS + MAX_NODES    # per final position: its hash
-M_SIZE: Final = M_FHASH + MAX_NODES
+M_BLOT: Final = M_FHASH + MAX_NODES    # per node: the opponent's blots (bit p: on the mover's p)
+M_SIZE: Final = M_BLOT + MAX_NODES
 
 def _zobrist() -> I64:
     """A fixed pseudo-random 52-bit number per cell (SplitMix64 of the cell): a key's hash is
-    the sum of its counts times these, so a move updates it by the cells it changes, and no sum
-    of 15-checker counts reaches 2**63."""
+    the sum of its counts' changes since the turn's start times these, so a move updates it by
+    the cells it changes, and no such sum reaches 2**63."""
     out = np.zeros(WIDTH, dtype=np.int64)
     x = 0
     for c in range(WIDTH):
@@ -345,6 +350,63 @@ def sources(occ: int, blocked: int, d: int) -> int:
     return m
 
 
+_RUN6_LOW: Final = (1 << 12) - 1
+# move_code compiled once as a function for the walk's rare paths (see _record_call)
+_move_code_call = cast(Callable[..., int], jit(cast(Any, move_code).py_func))
+
+
+@_inline
+def _walk_code(mem: I64, base: int, d: int, p: int, head_limit: int, flags: int,
+               block_at: int, occ: int, blots: int, fast: bool) -> int:
+    """:func:`move_code` for a point ``p`` of :func:`sources` (minus :func:`_head_done`) in the
+    walk: on a ``fast`` node (no checker on the bar, none frozen) every such point is a legal
+    move but for Long's six-block rule (issue 22: the masks decide, the key is not read), and a
+    move hits when it lands on one of the opponent's ``blots``."""
+    if not fast:
+        return _move_code_call(mem, base, d, p, head_limit, flags, block_at, occ)
+    to = p - d
+    if to <= 0:
+        return 0
+    if flags & F_SIX_BLOCK:
+        # no run of six points anywhere along the opponent's way (13..24 then 1..12): allowed
+        a = occ | (1 << to)
+        r = ((a >> 13) & _RUN6_LOW) | (((a >> 1) & _RUN6_LOW) << 12)
+        if r & (r >> 1) & (r >> 2) & (r >> 3) & (r >> 4) & (r >> 5):
+            return _move_code_call(mem, base, d, p, head_limit, flags, block_at, occ)
+    return 2 * to + ((blots >> to) & 1)
+
+
+@_inline
+def _fast(mem: I64, base: int, occ: int) -> bool:
+    """Whether the node at ``mem[base]`` has no checker on the bar and none frozen (cells
+    FROZEN..FROZEN + 5: bits 16..39 of the key's word 3)."""
+    return occ >> 25 == 0 and (mem[base + 3] >> 16) & 0xFFFFFF == 0
+
+
+@_inline
+def _any_legal(mem: I64, base: int, d: int, bits: int, head_limit: int, flags: int,
+               block_at: int, occ: int, fast: bool) -> bool:
+    """Whether a point of ``bits`` (of :func:`sources`, skipped by the commuting rule) has a
+    legal move by ``d``: every one on a ``fast`` node (the walk commutes only without Long's
+    rules); else by :func:`move_code` (Armenian's frozen checkers)."""
+    if fast:
+        return bits != 0
+    while bits:
+        p = trailing_zeros(bits)
+        bits &= bits - 1
+        if _move_code_call(mem, base, d, p, head_limit, flags, block_at, occ) >= 0:
+            return True
+    return False
+
+
+@_inline
+def _head_done(mem: I64, base: int, flags: int, head_limit: int) -> int:
+    """Long: the head (point 24) as a bit when its checkers for this turn have left, else 0."""
+    if flags & F_HEAD_RULE and nib(mem, base, HEADS) >= head_limit:
+        return 1 << 24
+    return 0
+
+
 @_inline
 def _pack(mem: I64, base: int, rows: I8, r: int) -> None:
     """Row ``r`` (a node: :data:`WIDTH` cells) as a packed key at ``mem[base]``."""
@@ -388,6 +450,44 @@ def turn_dice_of(vp: I64, d1: int, d2: int, dice: I64) -> int:
     dice[0] = max(d1, d2)
     dice[1] = min(d1, d2)
     return 2
+
+
+_NIB1: Final = 0x1111111111111111
+
+
+@_inline
+def _gather(x: int) -> int:
+    """Bits 0, 4, .., 60 of ``x`` (the others clear) as bits 0..15."""
+    x = (x | (x >> 3)) & 0x0303030303030303
+    x = (x | (x >> 6)) & 0x000F000F000F000F
+    x = (x | (x >> 12)) & 0x000000FF000000FF
+    return int((x | (x >> 24)) & 0xFFFF)
+
+
+@_inline
+def _nonzero(w: int) -> int:
+    """The cells of a key's word with a count, as 16 bits (issue 22: no loop over cells)."""
+    return _gather((w | (w >> 1) | (w >> 2) | (w >> 3)) & _NIB1)
+
+
+@_inline
+def _two_up(w: int) -> int:
+    """The cells of a key's word with a count of two or more, as 16 bits."""
+    return _gather(((w >> 1) | (w >> 2) | (w >> 3)) & _NIB1)
+
+
+@_inline
+def _mover_points(long: int, bits: int) -> int:
+    """The opponent's points ``bits`` (his numbering, 1..24) in the mover's numbering
+    (:func:`opp_point_of`)."""
+    if long:
+        return (((bits >> 1) & 0xFFF) << 13) | (((bits >> 13) & 0xFFF) << 1)
+    out = 0
+    while bits:
+        j = trailing_zeros(bits)
+        bits &= bits - 1
+        out |= 1 << (25 - j)
+    return out
 
 
 @_inline
@@ -470,6 +570,85 @@ def _commuting(d: int, u: int, pf: int, pt: int) -> int:
     return keep
 
 
+@_inline
+def _record(mem: I64, nfound: int, rech: int, nrec: int, path: I8, fsteps: I8, ffirst: I8,
+            first_die: int) -> int:
+    """Record the final position whose key is at ``mem[M_PKEY]`` (hash ``rech``), reached by
+    the ``nrec`` steps of ``path``: kept with the first longest sequence reaching it. The new
+    number of final positions (-1: the buffers are full)."""
+    if nfound >= MAX_NODES:
+        return -1
+    r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2, rech, M_FHASH)
+    if r < 0:
+        r = nfound
+        nfound += 1
+        fsteps[r, 0] = 0
+    if nrec > fsteps[r, 0]:
+        fsteps[r, 0] = nrec
+        for c in range(2 * nrec):
+            fsteps[r, 1 + c] = path[c]
+        ffirst[r] = first_die
+    return nfound
+
+
+# the same compiled once as functions, for the walk's rare paths (bar, frozen checkers, a
+# possible six-block; a node with no move): numba inlines a function's IR at every site, so
+# each inlined copy adds to the compile time
+_record_call = cast(Callable[..., int], jit(cast(Any, _record).py_func))
+
+
+@_inline
+def _leaf(mem: I64, occ: int, hpos: int, d: int, flags: int, block_at: int, blocked: int,
+          head_limit: int, swap: bool, u: int, pf: int, pt: int, depth: int, path: I8,
+          fsteps: I8, ffirst: I8, nfound: int, first_die: int, blots: int) -> int:
+    """The node at ``mem[M_KEY]`` (``depth`` moves in, the last ``pf`` -> ``pt`` by ``u``,
+    occupied points ``occ``, position hash ``hpos``) with one die ``d`` left, walked as
+    :func:`generate_packed` would (issue 22: most moves of a turn are its last, so this loop
+    is the walk's hot spot): each of its moves is a final position at once, recorded in the
+    walk's order; the node itself if it has none. The new number of final positions (-1:
+    the buffers are full)."""
+    moved = False
+    fast = _fast(mem, M_KEY, occ)
+    todo = sources(occ, blocked, d) & ~_head_done(mem, M_KEY, flags, head_limit)
+    if swap:  # only the moves the commuting rule does not skip (see generate_packed)
+        keep = _commuting(d, u, pf, pt)
+        if _any_legal(mem, M_KEY, d, todo & ~keep, head_limit, flags, block_at, occ, fast):
+            moved = True
+        todo &= keep
+    while todo:
+        p = trailing_zeros(todo)
+        todo &= todo - 1
+        code = _walk_code(mem, M_KEY, d, p, head_limit, flags, block_at, occ, blots, fast)
+        if code < 0:
+            continue
+        moved = True
+        to = code // 2
+        if swap and to >= 1 and p != pt and (d > u or (d == u and p < pf)):
+            continue  # the commuting rule (generate_packed)
+        path[2 * depth] = p
+        path[2 * depth + 1] = to
+        for w in range(PKEY):
+            mem[M_PKEY + w] = mem[M_KEY + w]
+        _bump(mem, M_PKEY, p, -1)
+        _bump(mem, M_PKEY, to, 1)
+        h = hpos + ZOBRIST[to] - ZOBRIST[p]
+        if code & 1:
+            q = OPP + opp_point_of(flags & F_LONG, to)
+            _bump(mem, M_PKEY, q, -1)
+            _bump(mem, M_PKEY, OPP + 25, 1)
+            h += ZOBRIST[OPP + 25] - ZOBRIST[q]
+        mem[M_PKEY + 3] &= 0xFFFF  # cells 48..51; the turn's own dropped
+        nfound = _record(mem, nfound, h, depth + 1, path, fsteps, ffirst, first_die)
+        if nfound < 0:
+            return -1
+    if not moved:
+        for w in range(PKEY):
+            mem[M_PKEY + w] = mem[M_KEY + w]
+        mem[M_PKEY + 3] &= 0xFFFF
+        nfound = _record(mem, nfound, hpos, depth, path, fsteps, ffirst, first_die)
+    return nfound
+
+
 @jit
 def generate(vp: I64, me: I8, opp: I8, dice: I64, ndice: int, head_limit: int, mem: I64,
              fsteps: I8, ffirst: I8, out: I32, path: I8, frames: I64) -> int:
@@ -534,8 +713,9 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     limit = MAX_NODES
     flags = _flags(vp)
     block_at = vp[P_BLOCK_AT]
-    commute = flags & (F_HEAD_RULE | F_SIX_BLOCK | F_STOP_AFTER_HIT) == 0
+    commute = flags & (F_HEAD_RULE | F_SIX_BLOCK) == 0
     mem = raw(mem)
+    path, fsteps, ffirst, frames, dice = raw(path), raw(fsteps), raw(ffirst), raw(frames), raw(dice)
     mem[M_META] = _SMALL - 1
     mem[M_META + 2] = _SMALL - 1
     mem[M_STAMP] += 2
@@ -547,17 +727,18 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     mem[M_NKEYS + 3] = w3
     mem[M_NKEYS + 4] = 0
     # the start's occupied points, the opponent's blocks and the position's hash
-    occ = 0
+    # (the hashes are taken from the start: the turn's keys differ from it by its moves)
     hp = 0
-    blocked = 0
-    for c in range(POS):
-        n = nib(mem, M_NKEYS, c)
-        if n:
-            hp += n * ZOBRIST[c]
-            if 1 <= c <= 25:
-                occ |= 1 << c
-            elif OPP + 1 <= c <= OPP + 24 and blocks(n, flags, block_at):
-                blocked |= 1 << opp_point_of(flags & F_LONG, c - OPP)
+    occ = (_nonzero(w0) | (_nonzero(w1) << 16)) & (POINTS | (1 << 25))
+    # the opponent's points (his numbering: bit j) with a checker, with two or more
+    there = ((_nonzero(w1) >> 10) | (_nonzero(w2) << 6) | (_nonzero(w3) << 22)) & POINTS
+    two = ((_two_up(w1) >> 10) | (_two_up(w2) << 6) | (_two_up(w3) << 22)) & POINTS
+    if flags & F_HITTING:  # block_at 2 (variant.py): a blot is hit
+        blocked = _mover_points(flags & F_LONG, two)
+        blots = _mover_points(flags & F_LONG, there & ~two)
+    else:
+        blocked = _mover_points(flags & F_LONG, there)
+        blots = 0
     hx = 0
     for k in range(ndice):
         _bump(mem, M_NKEYS, LEFT + dice[k] - 1, 1)
@@ -568,6 +749,7 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
     # one die fewer than the start and each move from the start reaches another position, so
     # neither the start nor those nodes can be reached twice
     mem[M_OCC] = occ
+    mem[M_BLOT] = blots
     nnodes = 1
     nfound = 0
     # the walk's frames, per depth: node, die being tried, the points left to try with it as
@@ -586,6 +768,8 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
         p = 0
         d = frames[die + depth]
         occ = mem[M_OCC + node]
+        blots = mem[M_BLOT + node]
+        fast = _fast(mem, base, occ)
         # whether a move here may commute with the one before it (see below)
         swap = (depth > 0 and commute and path[2 * depth - 1] >= 1
                 and mem[M_OCC + frames[at + depth - 1]] >> 25 == 0)
@@ -598,18 +782,19 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                 frames[die + depth] = d
                 if d < 1:
                     break
-                todo = sources(occ, blocked, d)
+                todo = sources(occ, blocked, d) & ~_head_done(mem, base, flags, head_limit)
                 if swap:  # only the moves the commuting rule below does not skip
                     keep = _commuting(d, frames[used + depth - 1], path[2 * depth - 2],
                                       path[2 * depth - 1])
-                    if todo & ~keep:  # legal moves, all the rule's (see _commuting)
+                    if _any_legal(mem, base, d, todo & ~keep, head_limit, flags, block_at,
+                                  occ, fast):  # moves the rule skips (see _commuting)
                         frames[moved + depth] = 1
                     todo &= keep
                 if todo == 0:
                     continue
             p = trailing_zeros(todo)
             todo &= todo - 1
-            code = move_code(mem, base, d, p, head_limit, flags, block_at, occ)
+            code = _walk_code(mem, base, d, p, head_limit, flags, block_at, occ, blots, fast)
         frames[frm + depth] = todo
         rec = -1  # where the key of a final position to record is, if any
         nrec = 0
@@ -647,17 +832,33 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
             else:
                 if nnodes >= limit:
                     return -1
-                if depth == 0:
+                o = occ | (1 << to) if to >= 1 else occ
+                if nib(mem, M_KEY, p) == 0:
+                    o &= ~(1 << p)
+                leaf = depth + 2 == ndice  # one die left: its moves are final positions
+                new = True
+                if depth > 0:  # kept (its key) so that it is walked once
+                    new = _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META, h,
+                                M_NHASH) < 0
+                    if new and leaf:
+                        nnodes += 1
+                elif not leaf:
                     for w in range(NKEY):
                         mem[M_NKEYS + nnodes * NKEY + w] = mem[M_KEY + w]
                     mem[M_NHASH + nnodes] = h
-                if depth == 0 or _find(mem, M_KEY, NKEY, M_NKEYS, nnodes, M_TABLE, M_META, h,
-                                       M_NHASH) < 0:
+                if new and leaf:
+                    # the die left: a double's, or the other of two (turn_dice_of)
+                    dl = d if dice[0] == dice[1] else dice[0] + dice[1] - d
+                    nfound = _leaf(mem, o, hp, dl, flags, block_at, blocked, head_limit,
+                                   commute and to >= 1 and occ >> 25 == 0, d, p, to,
+                                   depth + 1, path, fsteps, ffirst, nfound, frames[used],
+                                   blots & ~(1 << to))
+                    if nfound < 0:
+                        return -1
+                elif new:
                     mem[M_NPOS + nnodes] = hp
-                    o = occ | (1 << to) if to >= 1 else occ
-                    if nib(mem, M_KEY, p) == 0:
-                        o &= ~(1 << p)
                     mem[M_OCC + nnodes] = o
+                    mem[M_BLOT + nnodes] = blots & ~(1 << to)
                     nnodes += 1
                     depth += 1
                     frames[at + depth] = nnodes - 1
@@ -666,25 +867,16 @@ def generate_packed(vp: I64, w0: int, w1: int, w2: int, w3: int, dice: I64, ndic
                     frames[moved + depth] = 0
                 # else: reached before with the same dice left
         if rec >= 0:  # a final position: kept with the first longest sequence reaching it
-            if nfound >= limit:
-                return -1
             for w in range(3):
                 mem[M_PKEY + w] = mem[rec + w]
             mem[M_PKEY + 3] = mem[rec + 3] & 0xFFFF  # cells 48..51; the turn's own dropped
-            r = _find(mem, M_PKEY, PKEY, M_FKEYS, nfound, M_FTABLE, M_META + 2, rech, M_FHASH)
-            if r < 0:
-                r = nfound
-                nfound += 1
-                fsteps[r, 0] = 0
-            if nrec > fsteps[r, 0]:
-                fsteps[r, 0] = nrec
-                for c in range(2 * nrec):
-                    fsteps[r, 1 + c] = path[c]
-                ffirst[r] = frames[used]
-    return _forced(dice, ndice, nfound, raw(fsteps), raw(ffirst), raw(out))
+            nfound = _record_call(mem, nfound, rech, nrec, path, fsteps, ffirst, frames[used])
+            if nfound < 0:
+                return -1
+    return _forced(dice, ndice, nfound, fsteps, ffirst, raw(out))
 
 
-@jit
+@_inline
 def _forced(dice: I64, ndice: int, nfound: int, fsteps: I8, ffirst: I8, out: I32) -> int:
     """The final positions the forced-move rules keep (000 §12.12.1 Moves 4: as many dice as
     any sequence plays; the larger die when only one of two can be), indexes into ``out``;
@@ -696,6 +888,8 @@ def _forced(dice: I64, ndice: int, nfound: int, fsteps: I8, ffirst: I8, out: I32
     most = 0
     for i in range(nfound):
         most = max(most, int(fsteps[i, 0]))
+        if most == ndice:
+            break  # no sequence plays more
     big = 0
     if most == 1 and ndice == 2 and dice[0] != dice[1]:
         big = max(dice[0], dice[1])

@@ -10,6 +10,10 @@ seeded by the caller) drawn exactly as :func:`croupier.games.base.play_seated` d
 the opening draw in [0, 36) until the dice differ, each roll in [0, 36) (first die ``v // 6 + 1``,
 second ``v % 6 + 1``), each pick among the legal moves. So the same seed plays the same games
 through the engine (tests/test_pvp_backgammon_movegen.py checks it game by game).
+
+numba's on-disk cache of :func:`play_games` is keyed on this file alone, yet it holds the
+generator compiled in: after a change of :mod:`.movegen`, drop ``__pycache__/playout.*.nb[ic]``
+(or change this file), else the playout keeps the old generator's code.
 """
 
 from __future__ import annotations
