@@ -24,6 +24,9 @@ from croupier.games.blackjack.variant import parse_variant
 
 from .blackjack_helpers import custom, raw, variant
 
+# the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("numba_blackjack")
+
 
 def _fall(n: int, k: int) -> int:
     out = 1

@@ -28,6 +28,9 @@ from croupier.games.pvp.backgammon.variant import load_variant, variant_names
 from croupier.games.pvp.poker.fast import SplitMixSource
 from tests import bg_oracle as oracle
 
+# the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("numba_backgammon")
+
 NAMES = variant_names()
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 

@@ -15,6 +15,9 @@ from croupier.games.pvp.backgammon.engine import ENGINE
 from croupier.games.pvp.backgammon.variant import load_variant
 from tests.bg_helpers import brute_force, brute_force_long, side
 
+# the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("numba_backgammon")
+
 OPPOSED = ("short", "armenian", "nack", "hyper")
 ROLLS = [(a, b) for a in range(1, 7) for b in range(1, a + 1)]
 

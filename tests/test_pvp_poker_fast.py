@@ -24,6 +24,9 @@ from croupier.games.pvp.poker.fast import (
 from croupier.games.pvp.poker.rake import PercentRake
 from croupier.games.pvp.poker.variant import all_variants, load_variant
 
+# the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("numba_poker_fast")
+
 VARIANTS = all_variants()
 HABITS = ("calling", "tight", "loose", "maniac")
 

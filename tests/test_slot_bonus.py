@@ -19,6 +19,9 @@ from croupier.games.slots.rules import bonus_triggered, evaluate, window
 from croupier.games.slots.variant import parse_variant
 from tests.slot_helpers import slot, start
 
+# the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("numba_slots")
+
 LINES = 5
 
 

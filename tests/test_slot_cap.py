@@ -20,6 +20,9 @@ from croupier.games.slots.simulate import Simulator, batch_rng, simulate
 from croupier.games.slots.variant import parse_variant
 from tests.slot_helpers import start
 
+# the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("numba_slots")
+
 CAP = 2
 
 

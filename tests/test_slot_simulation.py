@@ -13,6 +13,9 @@ from croupier.games.slots.rules import evaluate, window
 from croupier.games.slots.simulate import Simulator, batch_rng, draw_stops, pay_spins, simulate
 from tests.slot_helpers import slot, small_slot
 
+# the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)
+pytestmark = pytest.mark.xdist_group("numba_slots")
+
 NAMES = ["classic_fruit", "amber_caravan", "aurora_fjord"]
 
 

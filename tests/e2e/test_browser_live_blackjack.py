@@ -57,7 +57,11 @@ def page_as(browser: Any, base: str, who: dict[str, Any], path: str) -> Any:
 
 
 def scan(desk: Any, *cards: str) -> None:
+    """The dealer scans each card once the console shows the round waiting for one (a card sent
+    before, while the round is still closing, is refused and never read)."""
     for card in cards:
+        desk.wait_for_function("() => document.querySelector('#round-line').textContent"
+                               ".includes('waiting for a card')", timeout=60_000)
         n = desk.locator("#readings").text_content().count(",")
         desk.fill("#result-input", card)
         desk.click("#result-form button[type='submit']")

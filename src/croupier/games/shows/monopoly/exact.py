@@ -42,6 +42,7 @@ def chance_law(v: MonopolyVariant) -> tuple[Fraction, Fraction, Fraction, Fracti
     return c, q, mu, mu2, k1, k2
 
 
+@cache  # admission, the description and the game page each ask (a variant is hashed by identity)
 def walk_moments(v: MonopolyVariant, rolls: int) -> tuple[Fraction, Fraction, Fraction, Fraction]:
     """(E[T], E[T^2], P(T = 0), max T) of the board walk's final total T in bets."""
     cards = [(val * 10, Fraction(w, sum(x for _, x in v.board_cards))) for val, w in v.board_cards]
