@@ -47,7 +47,7 @@ browser:
 #   core plus one, as many tests wait on PostgreSQL, sockets or timers).
 # The 30 slowest tests of each run are listed, so the CI log shows where the time goes.
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
-E2E_WORKERS ?= 4
+E2E_WORKERS ?= 3
 unit: $(STAMP) browser
 	@logs=$$(mktemp -d); \
 	( $(BIN)/python -m pytest -n $(E2E_WORKERS) --durations=30 tests/e2e > $$logs/e2e.log 2>&1; \
