@@ -9,10 +9,9 @@ from types import ModuleType
 from numba.core.registry import CPUDispatcher
 
 from croupier.cards import poker as cards_poker
-from croupier.games.base import Decision, play_seated
 from croupier.games.pvp.backgammon import movegen
-from croupier.games.pvp.backgammon.engine import ENGINE, MatchSetup
-from croupier.games.pvp.backgammon.variant import load_variant, variant_names
+from croupier.games.pvp.backgammon.variant import variant_names
+from croupier.games.pvp.backgammon.warm import one_point_game
 from croupier.games.pvp.poker import evaluate
 from croupier.platform import warm
 from croupier.rng.source import HmacStream
@@ -30,19 +29,9 @@ def test_issue22_after_the_warm_up_backgammon_and_poker_play_compiles_nothing() 
     before = _compiled(movegen, evaluate, cards_poker)
     assert before[f"{movegen.__name__}.generate"] >= 1
     source = HmacStream(b"test", "warm", 1)
-
-    def pick(_state: object, legal: list[Decision]) -> Decision:
-        for d in legal:
-            if d.name in ("roll", "take"):
-                return d
-        return legal[source.randbelow(len(legal))]
-
     for name in variant_names():  # every variant, a few games each, as matches play them
-        v = load_variant(name)
-        setup = MatchSetup((1, 2), 1000, target=1, cube=v.cube == "mandatory",
-                           koks=v.koks == "mandatory")
         for _ in range(3):
-            play_seated(ENGINE, v, setup, "EUR", source, {1: pick, 2: pick})
+            one_point_game(name, source)
     for ranking in evaluate.CODES:
         hole = 4 if ranking == "omaha" else 2
         board = [36, 41, 46, 51, 56]

@@ -73,6 +73,13 @@ def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
 
 _FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
 _new = tuple.__new__
+
+
+def _put(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
+    """``t`` with entry ``i`` replaced (a list copy: cheaper than slicing and unpacking)."""
+    out = list(t)
+    out[i] = value
+    return tuple(out)
 _ACTOR, _VOTES, _EVENTS = (_FIELD[k] for k in ("actor", "votes", "events"))
 
 
@@ -544,66 +551,38 @@ class PokerEngine:
         to_call = current - bet_i
         aof = setup.format == "all_in_or_fold"
         if name == "fold":
-            folded_l = list(folded)
-            folded_l[i] = True
-            folded = tuple(folded_l)
+            folded = _put(folded, i, True)
         elif name == "check":
             if to_call and aof:
                 raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
             if to_call:
                 raise IllegalAction(f"you cannot check: {to_call} to call")
-            acted_l = list(acted)
-            acted_l[i] = current
-            acted = tuple(acted_l)
+            acted = _put(acted, i, current)
         elif name == "call" and not aof:
             if not to_call:
                 raise IllegalAction("there is nothing to call: check")
             stack = stacks[i]
             pay = to_call if to_call < stack else stack
-            stacks_l = list(stacks)
-            stacks_l[i] = stack - pay
-            stacks = tuple(stacks_l)
-            bets_l = list(bets)
-            bets_l[i] = bet_i + pay
-            bets = tuple(bets_l)
-            committed_l = list(committed)
-            committed_l[i] = committed[i] + pay
-            committed = tuple(committed_l)
-            acted_l = list(acted)
-            acted_l[i] = current
-            acted = tuple(acted_l)
+            stacks = _put(stacks, i, stack - pay)
+            bets = _put(bets, i, bet_i + pay)
+            committed = _put(committed, i, committed[i] + pay)
+            acted = _put(acted, i, current)
         elif name == "all_in":
             if not aof:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
             stack = stacks[i]
             shove = bet_i + stack
             if shove <= current:
-                stacks_l = list(stacks)
-                stacks_l[i] = 0
-                stacks = tuple(stacks_l)
-                bets_l = list(bets)
-                bets_l[i] = shove
-                bets = tuple(bets_l)
-                committed_l = list(committed)
-                committed_l[i] = committed[i] + stack
-                committed = tuple(committed_l)
-                acted_l = list(acted)
-                acted_l[i] = current
-                acted = tuple(acted_l)
+                stacks = _put(stacks, i, 0)
+                bets = _put(bets, i, shove)
+                committed = _put(committed, i, committed[i] + stack)
+                acted = _put(acted, i, current)
             else:
                 inc = shove - current
-                stacks_l = list(stacks)
-                stacks_l[i] = 0
-                stacks = tuple(stacks_l)
-                bets_l = list(bets)
-                bets_l[i] = shove
-                bets = tuple(bets_l)
-                committed_l = list(committed)
-                committed_l[i] = committed[i] + stack
-                committed = tuple(committed_l)
-                acted_l = list(acted)
-                acted_l[i] = shove
-                acted = tuple(acted_l)
+                stacks = _put(stacks, i, 0)
+                bets = _put(bets, i, shove)
+                committed = _put(committed, i, committed[i] + stack)
+                acted = _put(acted, i, shove)
                 if inc >= min_raise:
                     min_raise = inc
                     raises += 1
@@ -627,18 +606,10 @@ class PokerEngine:
                 raise IllegalAction(self._above_max(s, i, to, high))
             inc = to - current
             amount = to - bet_i
-            stacks_l = list(stacks)
-            stacks_l[i] = stacks[i] - amount
-            stacks = tuple(stacks_l)
-            bets_l = list(bets)
-            bets_l[i] = to
-            bets = tuple(bets_l)
-            committed_l = list(committed)
-            committed_l[i] = committed[i] + amount
-            committed = tuple(committed_l)
-            acted_l = list(acted)
-            acted_l[i] = to
-            acted = tuple(acted_l)
+            stacks = _put(stacks, i, stacks[i] - amount)
+            bets = _put(bets, i, to)
+            committed = _put(committed, i, committed[i] + amount)
+            acted = _put(acted, i, to)
             if inc >= min_raise:
                 min_raise = inc
                 raises += 1
@@ -769,9 +740,7 @@ class PokerEngine:
         top = self._max_runs(s)
         if type(times) is not int or not 1 <= times <= top:
             raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        votes_l = list(s.votes)
-        votes_l[i] = times
-        votes = tuple(votes_l)
+        votes = _put(s.votes, i, times)
         events = s.events
         events = (*events, _new(Event, (len(events), "decision", {"name": d.name, "args": dict(d.args)})))
         voters = self._in_hand_order(s)
