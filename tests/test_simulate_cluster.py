@@ -35,6 +35,9 @@ BATCH = 60_000
 SEED = 2024
 
 
+# the whole module on one worker: the module-scoped Ray runs are set up once (make test: loadgroup)
+pytestmark = pytest.mark.xdist_group("ray")
+
 @dataclass
 class Progress:
     calls: list[tuple[int, int]] = field(default_factory=list)
@@ -75,7 +78,6 @@ def runs() -> Iterator[Runs]:
 
 # -- on a local Ray cluster ------------------------------------------------------------------------
 
-@pytest.mark.xdist_group("ray")
 def test_issue24_5_one_and_two_ray_workers_give_the_same_figures_to_the_last_digit(runs: Runs) -> None:
     for name, variant in CASES:
         one, two = runs.by_workers[1][name], runs.by_workers[2][name]
@@ -88,7 +90,6 @@ def test_issue24_5_one_and_two_ray_workers_give_the_same_figures_to_the_last_dig
         assert all(s.rounds == ROUNDS for s in one.sims)
 
 
-@pytest.mark.xdist_group("ray")
 def test_issue24_5_the_combined_99_interval_contains_the_exact_rtp(runs: Runs) -> None:
     for name, variant in CASES:
         v = load_variant(name, variant)
@@ -108,7 +109,6 @@ def test_issue24_5_the_combined_99_interval_contains_the_exact_rtp(runs: Runs) -
             assert 0.7 < (s.ci99[1] - s.ci99[0]) / width < 1.3, (name, s)
 
 
-@pytest.mark.xdist_group("ray")
 def test_issue24_5_progress_is_reported_as_batches_complete(runs: Runs) -> None:
     for workers in (1, 2):
         for name, _ in CASES:
@@ -118,7 +118,6 @@ def test_issue24_5_progress_is_reported_as_batches_complete(runs: Runs) -> None:
             assert done == sorted(done) and done[-1] == ROUNDS
 
 
-@pytest.mark.xdist_group("ray")
 def test_issue24_5_the_cli_prints_the_cluster_figures(runs: Runs) -> None:
     doc = runs.cli_json
     sims = runs.by_workers[1]["roulette"].sims
