@@ -572,16 +572,13 @@ class PokerEngine:
                 raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
             stack = stacks[i]
             shove = bet_i + stack
+            stacks = _put(stacks, i, 0)
+            bets = _put(bets, i, shove)
+            committed = _put(committed, i, committed[i] + stack)
             if shove <= current:
-                stacks = _put(stacks, i, 0)
-                bets = _put(bets, i, shove)
-                committed = _put(committed, i, committed[i] + stack)
                 acted = _put(acted, i, current)
             else:
                 inc = shove - current
-                stacks = _put(stacks, i, 0)
-                bets = _put(bets, i, shove)
-                committed = _put(committed, i, committed[i] + stack)
                 acted = _put(acted, i, shove)
                 if inc >= min_raise:
                     min_raise = inc
