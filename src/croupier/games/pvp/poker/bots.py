@@ -52,15 +52,7 @@ class Bot:
         if last_name == "all_in":  # All-in or Fold tables
             shove = self.bet + self.shove + (300 if self._strong(state) else 0)
             return last if r(1000) < shove else legal[0]
-        if self.strength:  # _strong, inline (asked at every decision)
-            hole = state.hole[state.actor]
-            if len(hole) < 2:
-                strong = False
-            else:
-                a, b = hole[0] >> 2, hole[1] >> 2
-                strong = a == b or (a >= 10 and b >= 10)
-        else:
-            strong = False
+        strong = self.strength and self._strong(state)
         if (last_name == "bet" or last_name == "raise") and r(1000) < self.bet + (250 if strong else 0):
             first = legal[2]
             low, high = first.args["to"], last.args["to"]  # the engine's raise_range
