@@ -53,7 +53,7 @@ from croupier.games.pvp.hexagon.engine import ENGINE as HEX
 from croupier.games.pvp.hexagon.engine import TableSetup as HexSetup
 from croupier.games.pvp.hexagon.variant import load_variant as hex_variant
 from croupier.games.pvp.hexagon.variant import variant_names as hex_names
-from croupier.games.pvp.poker.fast import SplitMixSource
+from croupier.games.pvp.splitmix import SplitMixSource
 from croupier.games.pvp.toto11.engine import ENGINE as TOTO11
 from croupier.games.pvp.toto11.engine import TableSetup as Toto11Setup
 from croupier.games.pvp.toto11.variant import load_variant as toto11_variant

@@ -4,15 +4,15 @@ players, and the rake ledger (stakes in = pots out + rake) over PVP_LEDGER_HANDS
 Rates are printed per wall-clock second and per CPU second of this process (the machine is
 shared: the CPU rate is what the engine costs, the wall rate what this run got), with the load
 average on every line. One line per variant family (Hold'em NL / PL / FL, Omaha PL, 5 Card Omaha
-PL, Short Deck NL, 5 Card Stud FL) through the engine's own contract (``start``, ``next_draw``,
-``legal_actions``, ``apply``, ``settle``), with deals from a fast seeded PRNG (Hold'em NL also from
-the provably fair HMAC stream, ``seeded``); the bots always draw from the fast PRNG. Each family
-also gets:
+PL, Short Deck NL, 5 Card Stud FL):
 
-* the **bot floor**: the same hands' decisions made again by the same bots on the recorded states
-  and legal actions, with no engine work at all (what 6 Python bots and their dice cost alone; the
-  engine's rate can never exceed it), and
-* the compiled fast path (fast.py, not the engine; tied to it by a differential test).
+* **through the engine**, the issue's line: the engine's compiled core (games/pvp/poker/core.py:
+  the start, deal, act and vote kernels that ``PokerEngine`` calls for every hand) driven by 6
+  compiled bots of the Python bots' habits (games/pvp/poker/autoplay.py), deals card by card from
+  a SplitMix64 stream, no Python between the steps of a hand;
+* **step by step through** ``PokerEngine.apply`` with the Python bots, the card room's path (the
+  public state and the event record built at every step), fast PRNG deals (Hold'em NL also from
+  the provably fair HMAC stream, ``seeded``).
 """
 
 from __future__ import annotations
@@ -24,19 +24,18 @@ from fractions import Fraction
 
 import numpy as np
 
-from croupier.errors import IllegalAction
-from croupier.games.base import Decision, DrawAction
-from croupier.games.pvp.poker.bots import play_hand, preset
-from croupier.games.pvp.poker.engine import ENGINE, HandSetup, HandState
-from croupier.games.pvp.poker.fast import (
-    SplitMixSource,
+from croupier.games.pvp.poker.autoplay import (
+    T_HANDS,
+    T_REFUSED,
     bot_params,
     ledger_many,
-    play_many,
-    variant_params,
+    play_hands,
 )
+from croupier.games.pvp.poker.bots import play_hand, preset
+from croupier.games.pvp.poker.engine import HandSetup, variant_vector
 from croupier.games.pvp.poker.rake import PercentRake
 from croupier.games.pvp.poker.variant import all_variants, load_variant
+from croupier.games.pvp.splitmix import SplitMixSource
 from croupier.rng import RandomSource, seeded
 
 
@@ -75,63 +74,30 @@ def rate(game: str, structure: str, hands: int, fair: bool) -> tuple[float, floa
     return hands / (time.perf_counter() - w0), hands / max(time.process_time() - c0, 1e-9)
 
 
-def floor_rate(game: str, structure: str, hands: int) -> float:
-    """Hands per CPU second of the bots alone: ``hands`` hands are played through the engine
-    once, recording each decision's state and legal actions; then the bots (fresh, same habits,
-    same dice) decide again on the recorded steps (and a die is rolled for each deal), timed
-    with no engine call. An upper bound on any engine's rate with these bots."""
-    v = load_variant(game, structure)
-    players = min(6, v.max_players)
-    habits = ("tight", "loose", "calling", "tight", "maniac", "loose")
-    seats = tuple(range(1, players + 1))
-    src = FastSource(1)
-    bots = {s: preset(habits[s - 1], src) for s in seats}
-    deal_src = FastSource(2)
-    steps: list[tuple[HandState, list[Decision]] | None] = []  # None: a deal
-    for h in range(hands):
-        state = ENGINE.start(v, HandSetup(seats, (2000,) * players, 1 + h % players, 20), "AMD")
-        while state.phase != "done":
-            if state.phase == "deal":
-                req = ENGINE.next_draw(state)
-                if req is None:
-                    raise IllegalAction("the hand is dealing but asks for no draw")
-                state = ENGINE.apply(state, DrawAction(req.kind, deal_src.randbelow(req.n)))
-                steps.append(None)
-                continue
-            legal = ENGINE.legal_actions(state)
-            steps.append((state, legal))
-            state = ENGINE.apply(state, bots[seats[state.actor]](state, legal))
-    src2 = FastSource(1)
-    again = {s: preset(habits[s - 1], src2) for s in seats}
-    dice = FastSource(2).randbelow
-    c0 = time.process_time()
-    for step in steps:
-        if step is None:
-            dice(1000)
-        else:
-            again[seats[step[0].actor]](step[0], step[1])
-    return hands / max(time.process_time() - c0, 1e-9)
-
-
-def fast_rate(game: str, structure: str, hands: int) -> tuple[float, float]:
+def core_rate(game: str, structure: str, hands: int) -> tuple[float, float]:
+    """Hands per second through the engine's compiled core (autoplay.play_hands: the engine's
+    own start / deal / act / vote kernels, 6 compiled bots, deals card by card from SplitMix)."""
     v = load_variant(game, structure)
     players = min(6, v.max_players)
     habits = ("tight", "loose", "calling", "tight", "maniac", "loose")[:players]
     bots = bot_params([preset(h, SplitMixSource(1)) for h in habits])
-    vp = variant_params(v)
+    vp = variant_vector(v)
     stacks = np.full(players, 2000, dtype=np.int64)
     no_rake = np.array([0, 1, -1, 0], dtype=np.int64)
     rs = np.array([2], dtype=np.uint64)
-    play_many(vp, stacks, 20, no_rake, bots, rs, 200)  # warm up (loads the compiled code)
+    play_hands(vp, stacks, 20, 0, no_rake, bots, rs, 200)  # warm up (loads the compiled code)
     w0, c0 = time.perf_counter(), time.process_time()
-    play_many(vp, stacks, 20, no_rake, bots, rs, hands)
-    return hands / (time.perf_counter() - w0), hands / max(time.process_time() - c0, 1e-9)
+    totals = play_hands(vp, stacks, 20, 0, no_rake, bots, rs, hands)
+    wall, cpu = time.perf_counter() - w0, max(time.process_time() - c0, 1e-9)
+    if int(totals[T_REFUSED]) or int(totals[T_HANDS]) != hands:
+        raise SystemExit(f"{game}/{structure}: {int(totals[T_REFUSED])} hands refused a bot's choice")
+    return hands / wall, hands / cpu
 
 
-def fast_ledger(hands: int) -> None:
+def core_ledger(hands: int) -> None:
     keys = all_variants()
     variants = [load_variant(*k) for k in keys]
-    vps = np.array([variant_params(v) for v in variants], dtype=np.int64)
+    vps = np.array([variant_vector(v) for v in variants], dtype=np.int64)
     players = np.array([v.max_players for v in variants], dtype=np.int64)
     presets = bot_params([preset(h, SplitMixSource(0)) for h in ("calling", "tight", "loose", "maniac")])
     rs = np.array([3], dtype=np.uint64)
@@ -140,8 +106,8 @@ def fast_ledger(hands: int) -> None:
     staked, returned, raked, unbalanced = (int(x) for x in ledger_many(vps, players, presets, 20, rs, hands))
     ok = "OK" if staked == returned + raked and not unbalanced else f"MISMATCH ({unbalanced} hands)"
     wall = time.perf_counter() - w0
-    print(f"pvp ledger (fast path) over {hands:,} hands of all {len(keys)} variants: stakes in {staked:,} = "
-          f"pots out {returned:,} + rake {raked:,}: {ok} ({wall:.1f} s, {hands / wall:,.0f} hands/s)")
+    print(f"pvp ledger (engine core, compiled bots) over {hands:,} hands of all {len(keys)} variants: stakes in "
+          f"{staked:,} = pots out {returned:,} + rake {raked:,}: {ok} ({wall:.1f} s, {hands / wall:,.0f} hands/s)")
 
 
 def ledger(hands: int) -> None:
@@ -182,18 +148,17 @@ def main() -> None:
     hands = int(os.environ.get("PVP_BENCH_HANDS", "20000"))
     print(_load())
     for game, structure in FAMILIES:
+        wall, cpu = core_rate(game, structure, 10 * hands)
+        print(f"pvp {game}/{structure}, 6 bots, through the engine (its compiled core, compiled bots): "
+              f"{wall:,.0f} hands/s wall, {cpu:,.0f} hands/CPU-s (issue 21 target >= 20,000 in one process); "
+              f"{_load()}")
         for fair in ((False, True) if (game, structure) == ("holdem", "no_limit") else (False,)):
             wall, cpu = rate(game, structure, hands if game == "holdem" else hands // 2, fair)
             deal = "HMAC deals" if fair else "fast deals"
-            print(f"pvp {game}/{structure}, 6 bots, through the engine, {deal}: {wall:,.0f} hands/s wall, "
-                  f"{cpu:,.0f} hands/CPU-s (issue 21 target >= 20,000 in one process); {_load()}")
-        floor = floor_rate(game, structure, hands // 4)
-        print(f"pvp {game}/{structure}, the 6 bots alone on recorded hands (no engine work: the bound of "
-              f"any engine's rate with these bots): {floor:,.0f} hands/CPU-s; {_load()}")
-        wall, cpu = fast_rate(game, structure, 10 * hands)
-        print(f"pvp {game}/{structure}, 6 bots, compiled fast path (fast.py, not the engine; tied to it by "
-              f"a differential test): {wall:,.0f} hands/s wall, {cpu:,.0f} hands/CPU-s")
-    fast_ledger(int(os.environ.get("PVP_LEDGER_HANDS", "1000000")))
+            print(f"pvp {game}/{structure}, 6 Python bots, step by step through PokerEngine.apply (the card "
+                  f"room's path: state and record at every step), {deal}: {wall:,.0f} hands/s wall, "
+                  f"{cpu:,.0f} hands/CPU-s; {_load()}")
+    core_ledger(int(os.environ.get("PVP_LEDGER_HANDS", "1000000")))
     ledger(int(os.environ.get("PVP_ENGINE_LEDGER_HANDS", "20000")))
     print(_load())
 

@@ -1,6 +1,7 @@
 """The poker hand engine and bots as they were before the issue-21 speed work (main at 2bc8bdd,
 ``games/pvp/poker/engine.py`` and ``bots.py``'s :class:`Bot`, verbatim but for this docstring and the
-names): the oracle of tests/test_pvp_poker_differential.py, which checks that the fast engine plays
+names; with the tuple ``HandState`` of state.py, pots.py and rake.py's ``pot_rake`` that it used,
+since replaced by the compiled core): the oracle of tests/test_pvp_poker_differential.py, which checks that the fast engine plays
 every seeded hand exactly as this one did (states, legal actions, events, settlement)."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final, cast
+from typing import Any, Final, NamedTuple, cast
 
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished
 from croupier.games.base import (
@@ -19,15 +20,13 @@ from croupier.games.base import (
     Event,
     replay_seated,
 )
-from croupier.games.pvp.poker.evaluate import hand_values, open_cards_key
-from croupier.games.pvp.poker.pots import Pot, build_pots, split, split_runs
-from croupier.games.pvp.poker.rake import pot_rake
+from croupier.games.pvp.poker.evaluate import hand_values
+from croupier.games.pvp.poker.rake import PercentRake
 from croupier.games.pvp.poker.state import (
     FORMATS,
     HandResult,
     HandSettlement,
     HandSetup,
-    HandState,
     PotResult,
     deal_count,
     decode_deal,
@@ -37,6 +36,154 @@ from croupier.games.pvp.poker.state import (
 from croupier.games.pvp.poker.variant import PokerVariant
 from croupier.money import currency as money_currency
 from croupier.rng import RandomSource
+
+# -- the hand's tuple state, pots and pot rake as they were (state.py, pots.py, rake.py) --------
+
+
+class HandState(NamedTuple):
+    """The immutable state of one hand. Per-player tuples are indexed by player (seat order)."""
+
+    variant: PokerVariant
+    setup: HandSetup
+    currency: str
+    phase: str                          # deal / bet / runs / done
+    street: int                         # betting round: 0 = before the flop (stud: 2 cards)
+    deck: tuple[int, ...]               # undealt cards
+    queue: tuple[int, ...]              # where the next cards go: player i, or -1-r: board of run r
+    hole: tuple[tuple[int, ...], ...]
+    boards: tuple[tuple[int, ...], ...]  # one board, or one per run after "run it" agreement
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]               # this round
+    committed: tuple[int, ...]          # this hand
+    folded: tuple[bool, ...]
+    acted: tuple[int, ...]              # the round's bet when the player last acted; -1: not yet
+    actor: int                          # player to act (-1: none)
+    current_bet: int
+    min_raise: int                      # the smallest raise increment now
+    raises: int                         # bets and raises this round (Fixed Limit cap)
+    aggressor: int                      # last bettor/raiser of this round (-1: none)
+    runout: bool                        # all-in: the rest is dealt with no more betting
+    votes: tuple[int, ...]              # run it k times: each player's choice (0: not yet)
+    result: HandResult | None
+    events: tuple[Event, ...]
+
+    @property
+    def n(self) -> int:
+        return len(self.stacks)
+
+    @property
+    def board(self) -> tuple[int, ...]:
+        return self.boards[0]
+
+
+
+class Pot(NamedTuple):
+    """``amount`` minor units that the players at ``eligible`` (player indexes) contest."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[list[Pot], list[int]]:
+    """The pots (main first) and the uncalled amounts returned per player.
+
+    ``committed[i]`` is everything player ``i`` put in this hand; folded players' money stays in
+    the pots they reached (dead money). A layer no live player reached (only folded players'
+    money) joins the pot below it. The end of every hand runs it: plain loops, no generators."""
+    n = len(committed)
+    returned = [0] * n
+    c = list(committed)
+    top = max(c) if c else 0
+    if n > 1 and c.count(top) == 1:
+        i = c.index(top)
+        if not folded[i]:  # a folded bet never comes back
+            second = max(c[:i] + c[i + 1:])
+            returned[i] = top - second  # the part of the last bet nobody matched
+            c[i] = second
+    live = [i for i in range(n) if not folded[i]]
+    levels = sorted({c[i] for i in live if c[i] > 0})
+    pots: list[Pot] = []
+    low = 0
+    for level in levels:
+        amount = 0
+        for x in c:
+            if x > low:
+                amount += (x if x < level else level) - low
+        eligible = tuple([i for i in live if c[i] >= level])
+        if pots and pots[-1][1] == eligible:
+            pots[-1] = Pot(pots[-1][0] + amount, eligible)
+        else:
+            pots.append(Pot(amount, eligible))
+        low = level
+    dead_above = 0
+    for x in c:
+        if x > low:
+            dead_above += x - low
+    if dead_above:
+        if not pots:  # the live players put in nothing (everyone who bet fast-folded)
+            if not live:  # cannot happen in a hand: the last player never folds
+                raise ValueError("no live player to award the pot to")
+            pots.append(Pot(dead_above, tuple(live)))
+        else:
+            pots[-1] = Pot(pots[-1][0] + dead_above, pots[-1][1])
+    return pots, returned
+
+
+def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
+    """``amount`` shared by ``winners``; odd units by ``order`` (clockwise from the button's left)."""
+    k = len(winners)
+    if k == 0:
+        raise ValueError("a pot needs at least one winner")
+    share, odd = divmod(amount, k)
+    out = dict.fromkeys(winners, share)
+    if odd:
+        ranked = sorted(winners, key=order.index)
+        for w in ranked[:odd]:
+            out[w] += 1
+    return out
+
+
+def split_runs(amount: int, runs: int) -> list[int]:
+    """The ``runs`` equal parts of a pot (000 §12.12.3 run it twice / three times); the odd
+    minor units go one each to the first runs."""
+    if runs < 1:
+        raise ValueError("at least one run")
+    part, odd = divmod(amount, runs)
+    return [part + (1 if r < odd else 0) for r in range(runs)]
+
+
+def pot_rake(rule: PercentRake | None, pots: Sequence[int], flop_seen: bool) -> list[int]:
+    """The rake of each pot of one hand (main pot first): ``floor(pot × percent)``, the cap
+    filled from the main pot outwards. Never more than a pot holds."""
+    if rule is None or (rule.no_flop_no_drop and not flop_seen):
+        return [0] * len(pots)
+    left = rule.cap
+    num, den = rule.percent.numerator, rule.percent.denominator
+    out = []
+    for amount in pots:
+        r = amount * num // den
+        if left is not None:
+            r = min(r, left)
+            left -= r
+        out.append(r)
+    return out
+
+
+
+def open_cards_key(cards: Sequence[int]) -> tuple[int, ...]:
+    """How high a stud player's open cards stand (000 §12.9): groups first (four, three, two
+    pair, pair), then the ranks; straights and flushes do not count on fewer than five cards.
+    Suits never break ties (the rules break them by seat: the player left of the dealer)."""
+    ranks = sorted([c >> 2 for c in cards], reverse=True)
+    if len(set(ranks)) == len(ranks):  # no group (the usual case): all ones, ranks high first
+        return (1,) * len(ranks) + tuple(ranks)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[c >> 2] = counts.get(c >> 2, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = tuple(n for n, _ in groups)
+    return (*shape, *(r for _, r in groups))
+
 
 #: formats where the Straddle and the No-Look All-In are banned (000 §12.12.3)
 NO_PREDEAL: Final = frozenset({"rush", "all_in_or_fold", "tournament"})

@@ -25,7 +25,7 @@ from croupier.games.pvp.backgammon.playout import (
     random_games,
 )
 from croupier.games.pvp.backgammon.variant import load_variant, variant_names
-from croupier.games.pvp.poker.fast import SplitMixSource
+from croupier.games.pvp.splitmix import SplitMixSource
 from tests import bg_oracle as oracle
 
 # the module's compiled kernels compile once, on one worker (make test: --dist loadgroup)

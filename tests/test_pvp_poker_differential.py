@@ -96,7 +96,7 @@ def test_issue21_fast_engine_plays_every_seeded_hand_as_the_reference_engine(key
         a = ENGINE.start(v, setup, "AMD")
         b = REFERENCE.start(v, setup, "AMD")
         while True:
-            assert a == b, f"hand {h}: the states differ"
+            assert a.fields() == tuple(b), f"hand {h}: the states differ"
             assert ENGINE.is_finished(a) == REFERENCE.is_finished(b)
             if ENGINE.is_finished(a):
                 break

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from croupier.errors import InvalidBet
+from croupier.games.pvp.poker.core import open_cards_key
 from croupier.games.pvp.poker.engine import ENGINE
-from croupier.games.pvp.poker.evaluate import open_cards_key
 from croupier.games.pvp.poker.variant import load_variant
 from tests.pvp_poker_helpers import act, cards, check_down, deal, start
 

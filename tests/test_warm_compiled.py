@@ -12,7 +12,10 @@ from croupier.cards import poker as cards_poker
 from croupier.games.pvp.backgammon import movegen
 from croupier.games.pvp.backgammon.variant import variant_names
 from croupier.games.pvp.backgammon.warm import one_point_game
-from croupier.games.pvp.poker import evaluate
+from croupier.games.pvp.poker import core, evaluate
+from croupier.games.pvp.poker.bots import play_hand, preset
+from croupier.games.pvp.poker.engine import HandSetup
+from croupier.games.pvp.poker.variant import all_variants, load_variant
 from croupier.platform import warm
 from croupier.rng.source import HmacStream
 
@@ -26,7 +29,7 @@ def _compiled(*modules: ModuleType) -> dict[str, int]:
 def test_issue22_after_the_warm_up_backgammon_and_poker_play_compiles_nothing() -> None:
     warm.warm_compiled()
     assert warm.warm_compiled() == 0  # once per process
-    before = _compiled(movegen, evaluate, cards_poker)
+    before = _compiled(movegen, evaluate, cards_poker, core)
     assert before[f"{movegen.__name__}.generate"] >= 1
     source = HmacStream(b"test", "warm", 1)
     for name in variant_names():  # every variant, a few games each, as matches play them
@@ -39,4 +42,12 @@ def test_issue22_after_the_warm_up_backgammon_and_poker_play_compiles_nothing() 
         evaluate.hand_values(ranking, holes, board[:3])
         evaluate.hand_values(ranking, holes, board)
         evaluate.hand_values(ranking, [holes[0], holes[1][:hole - 1]], board)
-    assert _compiled(movegen, evaluate, cards_poker) == before
+    for h, key in enumerate(all_variants()):  # poker hands of every variant and format, through the core
+        v = load_variant(*key)
+        fmt = ("regular", "rush", "all_in_or_fold", "tournament")[h % 4]
+        seats = tuple(range(1, v.max_players + 1))
+        bots = {s: preset(("maniac", "loose", "calling")[s % 3], source) for s in seats}
+        for k in range(4):
+            play_hand(v, HandSetup(seats, (100 + 300 * k,) * len(seats), seats[k % len(seats)], 20, fmt),
+                      "AMD", source, bots)
+    assert _compiled(movegen, evaluate, cards_poker, core) == before

@@ -4,7 +4,7 @@ uniformly among the legal positions of :func:`.movegen.generate` — the engine'
 in the engine's order — and nothing of the engine's match bookkeeping (events, decisions,
 settlement).
 
-Chance and choices are one SplitMix64 stream (:class:`croupier.games.pvp.poker.fast.SplitMixSource`,
+Chance and choices are one SplitMix64 stream (:class:`croupier.games.pvp.splitmix.SplitMixSource`,
 seeded by the caller) drawn exactly as :func:`croupier.games.base.play_seated` draws through
 :class:`.engine.BackgammonEngine` with a bot that rolls, takes and picks ``legal[randbelow(n)]``:
 the opening draw in [0, 36) until the dice differ, each roll in [0, 36) (first die ``v // 6 + 1``,
@@ -26,7 +26,8 @@ import numpy.typing as npt
 from croupier.cards._jit import jit
 from croupier.games.pvp.backgammon import movegen as mg
 from croupier.games.pvp.backgammon.variant import BackgammonVariant
-from croupier.games.pvp.poker.fast import SplitMixSource, _below
+from croupier.games.pvp.splitmix import SplitMixSource
+from croupier.games.pvp.splitmix import below as _below
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]

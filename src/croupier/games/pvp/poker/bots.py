@@ -70,7 +70,7 @@ class Bot:
 
     @staticmethod
     def _strong(state: HandState) -> bool:
-        hole = state.hole[state.actor]
+        hole = state.cards_of(state.actor)
         if len(hole) < 2:
             return False
         a, b = hole[0] >> 2, hole[1] >> 2

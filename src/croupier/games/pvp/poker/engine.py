@@ -19,10 +19,11 @@ Rules, clause by clause, and every ASSUMPTION: docs/pvp_poker.md.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from functools import cache
+from collections.abc import Sequence
 from types import MappingProxyType
 from typing import Any, Final, cast
+
+import numpy as np
 
 from croupier.errors import IllegalAction, InvalidBet, RoundFinished
 from croupier.games.base import (
@@ -33,74 +34,45 @@ from croupier.games.base import (
     Event,
     replay_seated,
 )
-from croupier.games.pvp.poker.evaluate import hand_values, open_cards_key
-from croupier.games.pvp.poker.pots import build_pots, split_runs
-from croupier.games.pvp.poker.rake import pot_rake
+from croupier.games.pvp.poker import core
+from croupier.games.pvp.poker.core import variant_vector
 from croupier.games.pvp.poker.state import (
     FORMATS,
-    HandResult,
     HandSettlement,
     HandSetup,
     HandState,
-    PotResult,
     deal_count,
     encode_deal,
-    order_from_button,
     setup_from_record,
 )
 from croupier.games.pvp.poker.variant import PokerVariant
 from croupier.money import currency as money_currency
 
 __all__ = ["ENGINE", "FORMATS", "HandSettlement", "HandSetup", "HandState", "PokerEngine",
-           "encode_deal", "replay_hand"]
+           "encode_deal", "replay_hand", "variant_vector"]
 
 #: formats where the Straddle and the No-Look All-In are banned (000 §12.12.3)
 NO_PREDEAL: Final = frozenset({"rush", "all_in_or_fold", "tournament"})
 DEALER: Final = "dealer"
 
-_STANDARD_DECK: Final = tuple(range(8, 60))
-_SHORT_DECK: Final = tuple(range(24, 60))  # ranks 6..A
-
+_new = tuple.__new__
+_CODES: Final = {"fold": core.C_FOLD, "check": core.C_CHECK, "call": core.C_CALL, "all_in": core.C_ALL_IN,
+                 "bet": core.C_BET, "raise": core.C_RAISE}
+_NO_RAKE: Final = np.array([0, 1, -1, 0], dtype=np.int64)
+_BIG: Final = 1 << 62  # an amount past any stack (the core's integers are 64-bit)
 
 # -- helpers ------------------------------------------------------------------------------------
-
-
-def _set(t: tuple[Any, ...], i: int, v: Any) -> tuple[Any, ...]:
-    out = list(t)
-    out[i] = v
-    return tuple(out)
-
-
-_FIELD: Final = {f: i for i, f in enumerate(HandState._fields)}
-_new = tuple.__new__
-
-
-def _put(t: tuple[Any, ...], i: int, value: Any) -> tuple[Any, ...]:
-    """``t`` with entry ``i`` replaced (a list copy: cheaper than slicing and unpacking)."""
-    out = list(t)
-    out[i] = value
-    return tuple(out)
-_ACTOR, _VOTES, _EVENTS = (_FIELD[k] for k in ("actor", "votes", "events"))
-
-
-def _rep(s: HandState, **changes: Any) -> HandState:
-    """``s._replace(**changes)`` without the generic method's walk over every field."""
-    return _rep_d(s, changes)
-
-
-def _rep_d(s: HandState, changes: Mapping[str, Any]) -> HandState:
-    """:func:`_rep` with the changes in a mapping (on the hot path a decision or a deal makes
-    one new state: its changes are gathered first)."""
-    fields = list(s)
-    for k, v in changes.items():
-        fields[_FIELD[k]] = v
-    return _new(HandState, fields)
-
 
 #: the decisions without an amount (fold, check, call, all_in; run_it k times) of each seat,
 #: made once: their args are read-only (every consumer copies them), so one object serves
 #: every hand
 _SHARED: dict[tuple[str, int, int], Decision] = {}
+#: each seat's fold, check, call and all_in (legal_actions' common entries), made once
+_SIMPLE: dict[int, tuple[Decision, Decision, Decision, Decision]] = {}
+#: each seat's run_it 1..k decisions (the vote on running the rest more than once)
+_RUNS: dict[tuple[int, int], tuple[Decision, ...]] = {}
+#: the deal request of each (deck size, cards to deal): frozen, so one object serves every hand
+_DRAWS: dict[tuple[int, int], DrawRequest] = {}
 
 
 def _simple(name: str, seat: int, times: int = 0) -> Decision:
@@ -114,12 +86,13 @@ def _simple(name: str, seat: int, times: int = 0) -> Decision:
     return d
 
 
-#: each seat's fold, check, call and all_in (legal_actions' common entries), made once
-_SIMPLE: dict[int, tuple[Decision, Decision, Decision, Decision]] = {}
-#: each seat's run_it 1..k decisions (the vote on running the rest more than once)
-_RUNS: dict[tuple[int, int], tuple[Decision, ...]] = {}
-#: the deal request of each (deck size, cards to deal): frozen, so one object serves every hand
-_DRAWS: dict[tuple[int, int], DrawRequest] = {}
+def _simples(seat: int) -> tuple[Decision, Decision, Decision, Decision]:
+    out = _SIMPLE.get(seat)
+    if out is None:
+        out = (_simple("fold", seat), _simple("check", seat), _simple("call", seat), _simple("all_in", seat))
+        if len(_SIMPLE) < 4096:
+            _SIMPLE[seat] = out
+    return out
 
 
 def _all_ints(xs: Sequence[Any]) -> bool:
@@ -130,116 +103,51 @@ def _all_ints(xs: Sequence[Any]) -> bool:
     return True
 
 
-@cache
-def _rest_cards(street_cards: tuple[int, ...], street: int) -> int:
-    """The cards still to come after betting round ``street``."""
-    return sum(street_cards[street:])
-
-
-def _simples(seat: int) -> tuple[Decision, Decision, Decision, Decision]:
-    out = (_simple("fold", seat), _simple("check", seat), _simple("call", seat), _simple("all_in", seat))
-    if len(_SIMPLE) < 4096:  # seat numbers are few; never grow without bound
-        _SIMPLE[seat] = out
-    return out
-
-
-def _next_of(folded: Sequence[bool], stacks: Sequence[int], acted: Sequence[int], bets: Sequence[int],
-             current: int, start: int) -> int:
-    """The first player from ``start`` (clockwise, inclusive) who must act, or -1 when the
-    round is closed (nobody left to act, or one player left who can act and has matched)."""
-    n = len(stacks)
-    able = 0
-    first = -1
-    for k in range(n):
-        i = start + k
-        if i >= n:
-            i -= n
-        if folded[i] or not stacks[i]:
-            continue
-        able += 1
-        if first < 0:
-            if bets[i] < current:  # he must act, and the round is open whoever else can act
-                return i
-            if acted[i] < 0:
-                if able >= 2:
-                    return i
-                first = i
-        else:  # a second player who can act: the round is open
-            return first
-    # nobody must act; or only the first who must has matched and nobody else can act
-    return -1
-
-
-def _ev(s: HandState, typ: str, data: Mapping[str, Any]) -> tuple[Event, ...]:
-    return s.events + (Event(len(s.events), typ, data),)
+def _clamp(x: int) -> int:
+    return -_BIG if x < -_BIG else (_BIG if x > _BIG else x)
 
 
 # -- the engine ---------------------------------------------------------------------------------
 
 
 class PokerEngine:
-    """Player-vs-player poker hands. Stateless: every method is a function of its arguments."""
+    """Player-vs-player poker hands. Stateless: every method is a function of its arguments.
+    The rules are the compiled core's (:mod:`.core`); this class checks the input, words the
+    refusals and keeps the event record."""
 
     game = "pvp_poker"
 
     # -- starting a hand ------------------------------------------------------------------------
 
     def start(self, variant: PokerVariant, setup: HandSetup, currency: str) -> HandState:
-        n = self._check_setup(variant, setup, currency)
+        self._check_setup(variant, setup, currency)
         seats = setup.seats
-        b = seats.index(setup.button)
-        bb = setup.big_blind
-        stacks = list(setup.stacks)
-        bets = [0] * n
-        events: list[Event] = []
-
-        def post(i: int, amount: int, kind: str) -> None:
-            pay = min(amount, stacks[i])
-            stacks[i] -= pay
-            bets[i] += pay
-            events.append(_new(Event, (len(events) + 1, "posted", {"seat": seats[i], "kind": kind, "amount": pay})))
-
-        first_after = b  # action starts after this player
-        min_raise = bb
-        raises = 1
-        if variant.forced_bets == "blinds":
-            sb_i, bb_i = (b, (b + 1) % n) if n == 2 else ((b + 1) % n, (b + 2) % n)
-            post(sb_i, bb // 2, "small_blind")
-            post(bb_i, bb, "big_blind")
-            first_after = bb_i
-            for seat, kind in setup.predeal:
-                i = seats.index(seat)
-                if kind == "straddle":
-                    post(i, 2 * bb, "straddle")
-                    # the straddle raises the blinds for the first round (Fixed Limit: it is
-                    # the round's first raise, and raises stay one big blind)
-                    min_raise = bb if variant.structure == "fixed_limit" else 2 * bb
-                    raises = 2
-                else:
-                    before = max(*bets, bb)
-                    post(i, stacks[i], "no_look_all_in")
-                    if bets[i] - before >= min_raise:
-                        min_raise = bets[i] - before
-                first_after = i
-        else:  # 000 §12.9 step 1: the first hand's mandatory closed bet
-            post((b + 1) % n, bb, "first_hand")
-        deck = _SHORT_DECK if variant.deck == "short" else _STANDARD_DECK
-        queue = (*range(b + 1, n), *range(b + 1)) * variant.hole_cards  # one card at a time from the dealer's left
+        pre_i, pre_kind = -1, core.PRE_NONE
+        if setup.predeal and variant.forced_bets == "blinds":
+            seat, kind = setup.predeal[0]
+            pre_i = seats.index(seat)
+            pre_kind = core.PRE_STRADDLE if kind == "straddle" else core.PRE_NOLOOK
         rake = setup.rake
-        head = _new(Event, (0, "round_started", {
+        rk = _NO_RAKE if rake is None else np.array(
+            [rake.percent.numerator, rake.percent.denominator, -1 if rake.cap is None else rake.cap,
+             int(rake.no_flop_no_drop)], dtype=np.int64)
+        st = np.empty(core.SIZE, dtype=np.int64)
+        core.start(variant_vector(variant), st, np.array(setup.stacks, dtype=np.int64), seats.index(setup.button),
+                   setup.big_blind, core.FORMAT_CODES[setup.format], pre_i, pre_kind, rk)
+        events = [_new(Event, (0, "round_started", {
             "currency": currency, "game": variant.game, "variant": variant.name,
             "seats": list(seats), "stacks": list(setup.stacks), "button": setup.button,
-            "big_blind": bb, "format": setup.format,
+            "big_blind": setup.big_blind, "format": setup.format,
             "predeal": [[s, k] for s, k in setup.predeal],
             "rake": None if rake is None else {
                 "percent": str(rake.percent), "cap": rake.cap, "no_flop_no_drop": rake.no_flop_no_drop},
-        }))
-        committed = tuple(bets)
-        # a short forced bet does not lower the bet to call: the big blind stands (standard)
-        return _new(HandState, (
-            variant, setup, currency, "deal", 0, deck, queue, ((),) * n, ((),), tuple(stacks), committed,
-            committed, (False,) * n, (-1,) * n, first_after, max(*bets, bb), min_raise, raises, -1, False,
-            (0,) * n, None, (head, *events)))
+        }))]
+        posts = st[core.A_POSTS:core.A_POSTS + 3 * int(st[core.S_NPOST])].tolist()
+        for k in range(0, len(posts), 3):
+            i, kind, pay = posts[k:k + 3]
+            events.append(_new(Event, (len(events), "posted",
+                                       {"seat": seats[i], "kind": core.POST_KINDS[kind], "amount": pay})))
+        return HandState(variant, setup, currency, st, tuple(events))
 
     def _check_setup(self, v: PokerVariant, s: HandSetup, currency: str) -> int:
         money_currency(currency)  # UnknownCurrency for a code Croupier does not keep
@@ -302,9 +210,10 @@ class PokerEngine:
     # -- chance -----------------------------------------------------------------------------------
 
     def next_draw(self, s: HandState) -> DrawRequest | None:
-        if s.phase != "deal":
+        a = s.head()
+        if a[core.S_PHASE] != core.DEAL:
             return None
-        key = (len(s.deck), len(s.queue))
+        key = (a[core.S_DECK], a[core.S_QLEN])
         req = _DRAWS.get(key)
         if req is None:
             req = DrawRequest("deal", deal_count(*key))
@@ -313,95 +222,45 @@ class PokerEngine:
         return req
 
     def _deal(self, s: HandState, value: int) -> HandState:
-        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-         folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
-        k = len(queue)
-        total = deal_count(len(deck), k)
+        a = s.head()
+        m, k = a[core.S_DECK], a[core.S_QLEN]
+        total = deal_count(m, k)
         if type(value) is not int or not 0 <= value < total:
             raise IllegalAction(f"a deal index is in [0, {total}), got {value!r}")
-        left = list(deck)
-        pop = left.pop
-        v = value
+        left = s.core[core.A_DECK:core.A_DECK + m].tolist()
+        picks = []
         cards = []
-        for m in range(len(left), len(left) - k, -1):  # decode_deal, inline
-            v, idx = divmod(v, m)
-            cards.append(pop(idx))
-        hole_l = list(hole)
-        boards_l = list(boards)
+        v = value
+        for size in range(m, m - k, -1):  # state.decode_deal's digits: one pick among the cards left
+            v, idx = divmod(v, size)
+            picks.append(idx)
+            cards.append(left.pop(idx))
+        st = s.core.copy()
+        core.deal(s.vp, st, np.array(picks, dtype=np.int64))
         # where each card went: [seat, card, face_up] or ["board", card, run]
+        seats = s.setup.seats
+        down = s.variant.down_cards
+        had = s.core[core.A_NHOLE:core.A_NHOLE + a[core.S_N]].tolist()
+        queue = s.core[core.A_QUEUE:core.A_QUEUE + k].tolist()
         public: list[list[Any]] = []
-        down = variant.down_cards
-        seats = setup.seats
         for target, c in zip(queue, cards, strict=True):
             if target >= 0:
-                h = hole_l[target]
-                public.append([seats[target], c, len(h) >= down])
-                hole_l[target] = (*h, c)
+                public.append([seats[target], c, had[target] >= down])
+                had[target] += 1
             else:
-                r = -1 - target
-                boards_l[r] = (*boards_l[r], c)
-                public.append(["board", c, r])
-        e = len(events)
-        events = (*events, _new(Event, (e, "draw", {"kind": "deal", "value": value})),
-                  _new(Event, (e + 1, "dealt", {"street": street, "cards": public})))
-        hole = tuple(hole_l)
-        boards = tuple(boards_l)
-        deck = tuple(left)
-        queue = ()
-        if folded.count(False) == 1:
-            return self._finish(_new(HandState, (
-                variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-                folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events)))
-        if runout:
-            return self._finish(_new(HandState, (
-                variant, setup, currency, phase, variant.streets - 1, deck, queue, hole, boards, stacks, bets,
-                committed, folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result,
-                events)))
-        n = len(stacks)
-        if variant.first_to_act == "open_cards":
-            first = self._first_to_act(s, hole)
-        elif street == 0:
-            first = actor + 1 if actor + 1 < n else 0  # after the big blind or the pre-deal bettor (start())
-        else:
-            b = seats.index(setup.button) + 1
-            first = b if b < n else 0
-        nxt = _next_of(folded, stacks, acted, bets, current, first)  # dealing changes no stack, bet or fold
-        out = _new(HandState, (
-            variant, setup, currency, "bet", street, deck, queue, hole, boards, stacks, bets, committed,
-            folded, acted, nxt, current, min_raise, raises, aggressor, runout, votes, result, events))
-        if nxt < 0:
-            return self._close_round(out)
-        return out
+                public.append(["board", c, -1 - target])
+        e = len(s.events)
+        events = (*s.events, _new(Event, (e, "draw", {"kind": "deal", "value": value})),
+                  _new(Event, (e + 1, "dealt", {"street": a[core.S_STREET], "cards": public})))
+        return self._after(s, st, events)
 
     # -- who acts ---------------------------------------------------------------------------------
 
-    def _first_to_act(self, s: HandState, hole: tuple[tuple[int, ...], ...]) -> int:
-        """Who starts the round's betting (``hole``: the cards as just dealt)."""
-        n = s.n
-        b = s.setup.seats.index(s.setup.button)
-        if s.variant.first_to_act == "open_cards":
-            d = s.variant.down_cards
-            best: tuple[int, ...] | None = None
-            who = 0
-            for i in order_from_button(n, b):
-                if s.folded[i] or s.stacks[i] == 0:
-                    continue
-                key = open_cards_key(hole[i][d:])
-                if best is None or key > best:
-                    best, who = key, i
-            return who
-        if s.street == 0:
-            return (s.actor + 1) % n  # after the big blind or the pre-deal bettor (start())
-        return (b + 1) % n
-
-    def _next_actor(self, s: HandState, start: int) -> int:
-        """The first player from ``start`` who must act, or -1 when the round is closed."""
-        return _next_of(s.folded, s.stacks, s.acted, s.bets, s.current_bet, start)
-
     def to_act(self, s: HandState) -> int | None:
         """The seat whose decision the hand waits for (None while dealing or when finished)."""
-        if s.phase in ("bet", "runs") and s.actor >= 0:
-            return s.setup.seats[s.actor]
+        a = s.head()
+        if a[core.S_PHASE] in (core.BET, core.RUNS) and a[core.S_ACTOR] >= 0:
+            return s.setup.seats[a[core.S_ACTOR]]
         return None
 
     # -- limits -----------------------------------------------------------------------------------
@@ -409,111 +268,67 @@ class PokerEngine:
     def raise_range(self, s: HandState) -> tuple[int, int] | None:
         """The smallest and largest ``to`` the player to act may bet or raise to (None: he may
         not bet or raise now). Fixed Limit: one amount (000 §12.12.3)."""
-        if s.phase != "bet" or s.actor < 0 or s.setup.format == "all_in_or_fold":
-            return None
-        i = s.actor
-        v = s.variant
-        to_call = s.current_bet - s.bets[i]
-        if s.stacks[i] <= to_call:
-            return None
-        if s.acted[i] >= 0 and s.current_bet - s.acted[i] < s.min_raise:
-            return None  # an all-in short of a full raise did not reopen the betting
-        if v.structure == "fixed_limit" and s.raises >= v.max_bets_per_round:
-            return None
-        all_in = s.bets[i] + s.stacks[i]
-        if v.structure == "fixed_limit":
-            unit = v.bet_unit(s.street, s.setup.big_blind)
-            target = s.current_bet + unit
-            return (target, target) if all_in >= target else (all_in, all_in)
-        low = s.current_bet + s.min_raise
-        high = all_in
-        if v.structure == "pot_limit":
-            high = min(all_in, s.current_bet + sum(s.committed) + to_call)
-        if all_in <= low:
-            return (all_in, all_in)
-        return (low, max(low, high))
+        ok, low, high = core.raise_range(s.vp, s.core)
+        return (low, high) if ok else None
+
+    def max_runs(self, s: HandState) -> int:
+        """How many times the rest may be run now (000 §12.12.3 run it twice / three times)."""
+        return int(core.max_runs(s.vp, s.core))
 
     # -- decisions --------------------------------------------------------------------------------
 
     def legal_actions(self, s: HandState) -> list[Decision]:
-        phase = s.phase
-        if phase != "bet":
-            if phase == "runs":
-                seat = s.setup.seats[s.actor]
-                top = self._max_runs(s)
-                runs = _RUNS.get((seat, top))
-                if runs is None:
-                    runs = tuple(_simple("run_it", seat, k) for k in range(1, top + 1))
-                    if len(_RUNS) < 4096:
-                        _RUNS[(seat, top)] = runs
-                return [*runs]
+        a = s.head()
+        phase = a[core.S_PHASE]
+        i = a[core.S_ACTOR]
+        if phase == core.RUNS:
+            seat = s.setup.seats[i]
+            top = self.max_runs(s)
+            runs = _RUNS.get((seat, top))
+            if runs is None:
+                runs = tuple(_simple("run_it", seat, k) for k in range(1, top + 1))
+                if len(_RUNS) < 4096:
+                    _RUNS[(seat, top)] = runs
+            return [*runs]
+        if phase != core.BET or i < 0:
             return []
-        i = s.actor
-        if i < 0:
-            return []
-        setup = s.setup
-        seat = setup.seats[i]
-        simple = _SIMPLE.get(seat)
-        if simple is None:
-            simple = _simples(seat)
-        fold, check, call, all_in = simple
-        current = s.current_bet
-        bet_i = s.bets[i]
-        to_call = current - bet_i
-        if setup.format == "all_in_or_fold":
+        seat = s.setup.seats[i]
+        fold, check, call, all_in = _simples(seat)
+        current = a[core.S_CB]
+        to_call = current - int(s.core[core.A_BETS + i])
+        if a[core.S_FMT] == core.AOF:
             return [fold, check, all_in] if to_call == 0 else [fold, all_in]
         passive = check if to_call == 0 else call
-        # raise_range, inline (the hot path asks once per decision)
-        stack = s.stacks[i]
-        if stack <= to_call:
+        ok, low, high = core.raise_range(s.vp, s.core)
+        if not ok:
             return [fold, passive]
-        acted = s.acted[i]
-        if acted >= 0 and current - acted < s.min_raise:
-            return [fold, passive]
-        v = s.variant
-        all_in_to = bet_i + stack
-        structure = v.structure
-        if structure == "fixed_limit":
-            if s.raises >= v.max_bets_per_round:
-                return [fold, passive]
-            target = current + v.bet_unit(s.street, setup.big_blind)
-            low = high = target if all_in_to >= target else all_in_to
-        else:
-            low = current + s.min_raise
-            if all_in_to <= low:
-                low = high = all_in_to
-            elif structure == "pot_limit":
-                high = min(all_in_to, current + sum(s.committed) + to_call)
-                if high < low:
-                    high = low
-            else:
-                high = all_in_to
         name = "raise" if current else "bet"
         if high == low:
             return [fold, passive, Decision(name, {"seat": seat, "to": low})]
         return [fold, passive, Decision(name, {"seat": seat, "to": low}), Decision(name, {"seat": seat, "to": high})]
 
     def is_finished(self, s: HandState) -> bool:
-        return s.phase == "done"
+        return s.head()[core.S_PHASE] == core.DONE
 
     def apply(self, s: HandState, action: DrawAction | Decision) -> HandState:
-        phase = s.phase
-        if phase == "bet" and type(action) is Decision:  # the hot path: the player to act decides
+        a = s.head()
+        phase = a[core.S_PHASE]
+        if phase == core.BET and type(action) is Decision:  # the hot path: the player to act decides
             name = action.name
             if name != "misdeal" and name != "fast_fold":
-                i = s.actor
+                i = a[core.S_ACTOR]
                 if i >= 0 and s.setup.seats[i] == action.args.get("seat"):
                     return self._bet_action(s, i, action)
-        elif phase == "deal" and type(action) is DrawAction and action.kind == "deal":
+        elif phase == core.DEAL and type(action) is DrawAction and action.kind == "deal":
             return self._deal(s, action.value)
-        elif phase == "runs" and type(action) is Decision and action.name == "run_it":
-            i = s.actor
+        elif phase == core.RUNS and type(action) is Decision and action.name == "run_it":
+            i = a[core.S_ACTOR]
             if i >= 0 and s.setup.seats[i] == action.args.get("seat"):
                 return self._vote(s, i, action)
-        if phase == "done":
+        if phase == core.DONE:
             raise RoundFinished("the hand is over")
         if isinstance(action, DrawAction):
-            if phase != "deal" or action.kind != "deal":
+            if phase != core.DEAL or action.kind != "deal":
                 raise IllegalAction(f"the hand waits for a decision, not a {action.kind} draw")
             return self._deal(s, action.value)
         if not isinstance(action, Decision):
@@ -530,106 +345,56 @@ class PokerEngine:
         i = s.setup.seats.index(seat)
         if name == "fast_fold":
             return self._fast_fold(s, i, action)
-        if phase == "deal":
+        if phase == core.DEAL:
             raise IllegalAction("the cards are being dealt: wait for your turn")
-        if s.actor != i:
-            raise IllegalAction(f"out of turn: seat {s.setup.seats[s.actor]} is to act, not seat {seat}")
-        if phase == "runs":
+        if a[core.S_ACTOR] != i:
+            raise IllegalAction(f"out of turn: seat {s.setup.seats[a[core.S_ACTOR]]} is to act, not seat {seat}")
+        if phase == core.RUNS:
             return self._vote(s, i, action)
         return self._bet_action(s, i, action)
 
-    def _record(self, s: HandState, d: Decision) -> tuple[Event, ...]:
-        return _ev(s, "decision", {"name": d.name, "args": dict(d.args)})
+    def _decided(self, s: HandState, d: Decision) -> tuple[Event, ...]:
+        """The record with decision ``d`` added."""
+        return (*s.events, _new(Event, (len(s.events), "decision", {"name": d.name, "args": dict(d.args)})))
 
     def _bet_action(self, s: HandState, i: int, d: Decision) -> HandState:
-        """A betting decision: checked against ``s``, then the next state made at once from
-        the changed fields (the hot path: one new state per decision, no intermediate)."""
-        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-         folded, acted, _actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
+        """A betting decision: the core checks it against ``s`` and moves the hand on."""
         name = d.name
-        bet_i = bets[i]
-        to_call = current - bet_i
-        aof = setup.format == "all_in_or_fold"
-        if name == "fold":
-            folded = _put(folded, i, True)
-        elif name == "check":
-            if to_call and aof:
-                raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
-            if to_call:
-                raise IllegalAction(f"you cannot check: {to_call} to call")
-            acted = _put(acted, i, current)
-        elif name == "call" and not aof:
-            if not to_call:
-                raise IllegalAction("there is nothing to call: check")
-            stack = stacks[i]
-            pay = to_call if to_call < stack else stack
-            stacks = _put(stacks, i, stack - pay)
-            bets = _put(bets, i, bet_i + pay)
-            committed = _put(committed, i, committed[i] + pay)
-            acted = _put(acted, i, current)
-        elif name == "all_in":
-            if not aof:
-                raise IllegalAction("all_in is the All-in or Fold action: here bet, raise or call your chips")
-            stack = stacks[i]
-            shove = bet_i + stack
-            stacks = _put(stacks, i, 0)
-            bets = _put(bets, i, shove)
-            committed = _put(committed, i, committed[i] + stack)
-            if shove <= current:
-                acted = _put(acted, i, current)
-            else:
-                inc = shove - current
-                acted = _put(acted, i, shove)
-                if inc >= min_raise:
-                    min_raise = inc
-                    raises += 1
-                current = shove
-                aggressor = i
-        elif (name == "bet" or name == "raise") and not aof:
-            if name == "bet" and current:
-                raise IllegalAction(f"there is a bet of {current} already: raise, not bet")
-            if name == "raise" and not current:
-                raise IllegalAction("there is no bet to raise: bet")
-            to = d.args.get("to")
-            if type(to) is not int:
-                raise IllegalAction(f"{name} needs 'to', the whole amount of your bet this round, got {to!r}")
-            rng = self.raise_range(s)
-            if rng is None:
-                raise IllegalAction(self._why_no_raise(s, i))
-            low, high = rng
-            if to < low:
-                raise IllegalAction(self._below_min(s, to, low))
-            if to > high:
-                raise IllegalAction(self._above_max(s, i, to, high))
-            inc = to - current
-            amount = to - bet_i
-            stacks = _put(stacks, i, stacks[i] - amount)
-            bets = _put(bets, i, to)
-            committed = _put(committed, i, committed[i] + amount)
-            acted = _put(acted, i, to)
-            if inc >= min_raise:
-                min_raise = inc
-                raises += 1
-            current = to
-            aggressor = i
-        elif aof:
-            raise IllegalAction(f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)")
+        to = d.args.get("to")
+        st = s.core.copy()
+        if type(to) is int:
+            err = core.act(s.vp, st, i, _CODES.get(name, core.C_OTHER), _clamp(to), True)
         else:
-            raise IllegalAction(f"unknown action {name!r}; legal: fold, check, call, bet, raise")
-        events = (*events, _new(Event, (len(events), "decision", {"name": name, "args": dict(d.args)})))
-        if name == "fold" and folded.count(False) == 1:
-            return self._finish(_new(HandState, (
-                variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-                folded, acted, _actor, current, min_raise, raises, aggressor, runout, votes, result, events)))
-        # the next player to act, or the round closed
-        nxt = _next_of(folded, stacks, acted, bets, current, i + 1 if i + 1 < len(stacks) else 0)
-        out = _new(HandState, (
-            variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-            folded, acted, nxt if nxt >= 0 else _actor, current, min_raise, raises, aggressor, runout, votes,
-            result, events))
-        if nxt < 0:
-            return self._close_round(out)
-        return out
+            err = core.act(s.vp, st, i, _CODES.get(name, core.C_OTHER), 0, False)
+        if err:
+            raise IllegalAction(self._refusal(s, i, name, to, err))
+        return self._after(s, st, self._decided(s, d))
+
+    def _refusal(self, s: HandState, i: int, name: str, to: Any, err: int) -> str:
+        """The words of the core's refusal ``err`` of ``name`` by player ``i``."""
+        current = s.current_bet
+        if err == core.E_AOF_ONLY:
+            return f"{name!r}: at All-in or Fold tables the only actions are all_in and fold (000 §12.12.3)"
+        if err == core.E_CHECK_TO_CALL:
+            return f"you cannot check: {current - s.bets[i]} to call"
+        if err == core.E_NOTHING_TO_CALL:
+            return "there is nothing to call: check"
+        if err == core.E_ALL_IN_NOT_AOF:
+            return "all_in is the All-in or Fold action: here bet, raise or call your chips"
+        if err == core.E_BET_OVER_BET:
+            return f"there is a bet of {current} already: raise, not bet"
+        if err == core.E_NO_BET:
+            return "there is no bet to raise: bet"
+        if err == core.E_TO:
+            return f"{name} needs 'to', the whole amount of your bet this round, got {to!r}"
+        if err == core.E_NO_RAISE:
+            return self._why_no_raise(s, i)
+        rng = self.raise_range(s)
+        if err == core.E_BELOW_MIN and rng is not None:
+            return self._below_min(s, to, rng[0])
+        if err == core.E_ABOVE_MAX and rng is not None:
+            return self._above_max(s, i, to, rng[1])
+        return f"unknown action {name!r}; legal: fold, check, call, bet, raise"
 
     def _why_no_raise(self, s: HandState, i: int) -> str:
         v = s.variant
@@ -658,216 +423,68 @@ class PokerEngine:
         return f"{to} is more than your chips: all-in is to {high}"
 
     def _fast_fold(self, s: HandState, i: int, d: Decision) -> HandState:
-        if s.setup.format != "rush":
+        st = s.core.copy()
+        err = core.fast_fold(s.vp, st, i)
+        if err == core.E_FF_FORMAT:
             raise IllegalAction("fast fold (Rush) is only at Rush & Cash tables (000 §12.12.3)")
-        if s.folded[i]:
+        if err == core.E_FF_FOLDED:
             raise IllegalAction(f"seat {s.setup.seats[i]} has folded already")
-        if s.stacks[i] == 0:
+        if err == core.E_FF_ALL_IN:
             raise IllegalAction(f"seat {s.setup.seats[i]} is all-in and cannot fold")
-        if s.phase == "runs":
+        if err:
             raise IllegalAction("the betting is over: nothing to fold")
-        s = _rep(s, folded=_set(s.folded, i, True), events=self._record(s, d))
-        if s.folded.count(False) == 1:
-            return self._finish(s)
-        if s.phase == "bet":
-            nxt = self._next_actor(s, s.actor)
-            if nxt < 0:
-                return self._close_round(s)
-            return _rep(s, actor=nxt)
-        return s
-
-    # -- streets ----------------------------------------------------------------------------------
-
-    def _close_round(self, s: HandState) -> HandState:
-        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-         folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
-        events = (*events, _new(Event, (len(events), "round_closed", {"street": street, "pot": sum(committed)})))
-        if street == variant.streets - 1 or folded.count(False) == 1:
-            return self._finish(_new(HandState, (
-                variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-                folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events)))
-        n = len(stacks)
-        able = 0
-        for i in range(n):
-            if stacks[i] and not folded[i]:
-                able += 1
-        if able >= 2:
-            street += 1
-            bb = setup.big_blind
-            unit = variant.bet_unit(street, bb) if variant.structure == "fixed_limit" else bb
-            k = variant.street_cards[street - 1]
-            if variant.deals_to == "board":
-                queue = (-1,) * k
-            else:
-                queue = tuple(self._in_hand_order(s)) * k
-            return _new(HandState, (
-                variant, setup, currency, "deal", street, deck, queue, hole, boards, stacks, (0,) * n, committed,
-                folded, (-1,) * n, -1, 0, unit, 0, -1, runout, votes, result, events))
-        # all-in: no more betting; the rest is dealt (once, or twice/three times if all agree)
-        s = _new(HandState, (
-            variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, (0,) * n, committed,
-            folded, acted, -1, 0, min_raise, raises, aggressor, True, votes, result, events))
-        if self._max_runs(s) > 1:
-            voters = self._in_hand_order(s)
-            return _rep(s, phase="runs", actor=voters[0], votes=(0,) * n)
-        return self._deal_rest(s, 1)
-
-    def _street_queue(self, s: HandState, street: int) -> tuple[int, ...]:
-        k = s.variant.street_cards[street - 1]
-        if s.variant.deals_to == "board":
-            return (-1,) * k
-        return tuple(self._in_hand_order(s)) * k
-
-    def _in_hand_order(self, s: HandState) -> list[int]:
-        b = s.setup.seats.index(s.setup.button) + 1
-        folded = s.folded
-        return [i for i in (*range(b, len(folded)), *range(b)) if not folded[i]]  # from the button's left
-
-    def _max_runs(self, s: HandState) -> int:
-        v = s.variant
-        if v.run_it_max < 2 or v.deals_to != "board" or s.setup.format == "all_in_or_fold":
-            return 1
-        rest = _rest_cards(v.street_cards, s.street)
-        if rest == 0:
-            return 1
-        return max(1, min(v.run_it_max, len(s.deck) // rest))
+        return self._after(s, st, self._decided(s, d))
 
     def _vote(self, s: HandState, i: int, d: Decision) -> HandState:
         times = d.args.get("times")
-        top = self._max_runs(s)
-        if type(times) is not int or not 1 <= times <= top:
-            raise IllegalAction(f"run it 1 to {top} times, got {times!r}")
-        votes = _put(s.votes, i, times)
-        events = s.events
-        events = (*events, _new(Event, (len(events), "decision", {"name": d.name, "args": dict(d.args)})))
-        voters = self._in_hand_order(s)
-        for j in voters:
-            if votes[j] == 0:
-                f = list(s)
-                f[_VOTES] = votes
-                f[_EVENTS] = events
-                f[_ACTOR] = j
-                return _new(HandState, f)
-        runs = min(votes[j] for j in voters)  # more than once only if all agree (000 §12.12.3)
-        events += (Event(len(events), "runs_agreed", {"times": runs}),)
-        return self._deal_rest(_rep(s, votes=votes, events=events), runs)
-
-    def _deal_rest(self, s: HandState, runs: int) -> HandState:
-        v = s.variant
-        rest = v.street_cards[s.street:]
-        if v.deals_to == "board":
-            queue = tuple(-1 - r for r in range(runs) for k in rest for _ in range(k))
-        else:
-            live = self._in_hand_order(s)
-            queue = tuple(i for k in rest for _ in range(k) for i in live)
-        s = _rep(s, boards=(s.boards[0],) * runs, phase="deal", queue=queue, actor=-1)
-        if not queue:
-            return self._finish(_rep(s, street=v.streets - 1))
-        return s
-
-    # -- the end ----------------------------------------------------------------------------------
+        st = s.core.copy()
+        if type(times) is not int or core.vote(s.vp, st, i, _clamp(times)):
+            raise IllegalAction(f"run it 1 to {self.max_runs(s)} times, got {times!r}")
+        return self._after(s, st, self._decided(s, d))
 
     def _misdeal(self, s: HandState, reason: str) -> HandState:
         """000 §12.12.3 Misdeal: a player got a wrong number of cards: the hand is annulled and
         every bet goes back (the card room deals the hand again, same button)."""
-        result = HandResult(won=(0,) * s.n, returned=s.committed, rake=0, pots=(), shown={},
-                            mucked=(), misdeal=True)
-        events = _ev(s, "decision", {"name": "misdeal", "args": {"seat": DEALER, "reason": reason}})
-        s = _rep(s, events=events)
-        s = _rep(s, events=_ev(s, "misdeal", {"returned": {str(seat): c for seat, c in zip(s.setup.seats, s.committed, strict=True)}}))
-        return _rep(s, phase="done", result=result, actor=-1, queue=())
+        st = s.core.copy()
+        core.misdeal(st)
+        events = self._decided(s, Decision("misdeal", {"seat": DEALER, "reason": reason}))
+        events = (*events, _new(Event, (len(events), "misdeal", {"returned": {
+            str(seat): c for seat, c in zip(s.setup.seats, s.committed, strict=True)}})))
+        return HandState(s.variant, s.setup, s.currency, st, events, s.vp)
 
-    def _finish(self, s: HandState) -> HandState:
-        (variant, setup, currency, phase, street, deck, queue, hole, boards, stacks, bets, committed,
-         folded, acted, actor, current, min_raise, raises, aggressor, runout, votes, result, events) = s
-        n = len(stacks)
-        seats = setup.seats
-        b = seats.index(setup.button) + 1
-        order = [*range(b, n), *range(b)]  # order_from_button
-        pots, uncalled = build_pots(committed, folded)
-        live = [i for i in order if not folded[i]]
-        rakes = pot_rake(setup.rake, [p[0] for p in pots], street >= 1) if setup.rake is not None else [0] * len(pots)
-        runs = len(boards)
-        won = [0] * n
-        pot_results = []
-        showdown = len(live) > 1
-        if not showdown:  # everyone else folded: every pot is the last player's
-            w = live[0]
-            ws = seats[w]
-            one = (ws,)
-            for (amount, eligible), rake in zip(pots, rakes, strict=True):
-                net = amount - rake
-                won[w] += net
-                pot_results.append(_new(PotResult, (amount, rake, tuple([seats[i] for i in eligible]),
-                                                    {ws: net}, (one,))))
-            winners_any = {w}
-        else:
-            values: list[list[int]] = []
-            holes = [hole[i] for i in live]
-            for r in range(runs):  # one compiled call per board; a folded hand is -1
-                row = [-1] * n
-                for i, x in zip(live, hand_values(variant.ranking, holes, boards[r]), strict=True):
-                    row[i] = x
-                values.append(row)
-            winners_any = set()
-            for (amount, eligible), rake in zip(pots, rakes, strict=True):  # _award, inline
-                net = amount - rake
-                got: dict[int, int] = {}
-                run_winners: list[tuple[int, ...]] = []
-                if len(eligible) == 1:  # a side pot nobody else reached
-                    got[eligible[0]] = net
-                    run_winners.append(eligible)
-                else:
-                    for row, part in zip(values, (net,) if runs == 1 else split_runs(net, runs), strict=True):
-                        best = max([row[i] for i in eligible])
-                        ws = tuple([i for i in order if i in eligible and row[i] == best])
-                        run_winners.append(ws)
-                        share, odd = divmod(part, len(ws))  # pots.split: odd units clockwise from the button's left
-                        for j, w in enumerate(ws):
-                            got[w] = got.get(w, 0) + share + (1 if j < odd else 0)
-                for w, amt in got.items():
-                    won[w] += amt
-                    winners_any.add(w)
-                pot_results.append(_new(PotResult, (amount, rake, tuple([seats[i] for i in eligible]),
-                                                    {seats[i]: x for i, x in got.items()},
-                                                    tuple([tuple([seats[i] for i in w]) for w in run_winners]))))
-        shown: dict[int, tuple[int, ...]] = {}
-        mucked: list[int] = []
-        if showdown:
-            auto_muck = variant.auto_muck
-            for k, i in enumerate(self._showdown_order(s, live)):
-                # all-in hands are tabled; after the first, a hand that wins nothing may be mucked
-                if k == 0 or not auto_muck or runout or stacks[i] == 0 or i in winners_any:
-                    shown[seats[i]] = hole[i]
-                else:
-                    mucked.append(seats[i])
-        rake_total = sum(rakes)
-        result = _new(HandResult, (tuple(won), tuple(uncalled), rake_total, tuple(pot_results), shown,
-                                   tuple(mucked), False))
-        e = len(events)
-        if showdown:
-            events = (*events, _new(Event, (e, "showdown", {
-                "shown": {str(seat): list(c) for seat, c in shown.items()}, "mucked": mucked,
-                "boards": [list(bd) for bd in boards]})))
-            e += 1
-        events = (*events, _new(Event, (e, "result", {
-            "pots": [{"amount": p.amount, "rake": p.rake, "eligible": list(p.eligible),
-                      "won": {str(k): w for k, w in p.won.items()}, "runs": [list(w) for w in p.runs]}
-                     for p in pot_results],
-            "returned": {str(seats[i]): uncalled[i] for i in range(n) if uncalled[i]},
-            "rake": rake_total})))
-        return _new(HandState, (
-            variant, setup, currency, "done", street, deck, queue, hole, boards, stacks, bets, committed,
-            folded, acted, -1, current, min_raise, raises, aggressor, runout, votes, result, events))
+    # -- the record -------------------------------------------------------------------------------
 
-    def _showdown_order(self, s: HandState, live: list[int]) -> list[int]:
-        """The last bettor or raiser of the final round shows first; if nobody bet, the first
-        player left of the button; then clockwise (standard; the rules only say the hands are
-        compared)."""
-        if s.aggressor >= 0 and s.aggressor in live and not s.runout:
-            k = live.index(s.aggressor)
-            return live[k:] + live[:k]
-        return live
+    def _after(self, s: HandState, st: Any, events: tuple[Event, ...]) -> HandState:
+        """The next state from the core array ``st`` the step left, its record ``events`` with
+        what the step did besides: a betting round closed, a "run it" agreement, the showdown
+        and the result."""
+        out = HandState(s.variant, s.setup, s.currency, st, events, s.vp)
+        flags = int(st[core.S_FLAGS])
+        if not flags:
+            return out
+        a = out.head()
+        e = list(events)
+        if flags & core.F_CLOSED:
+            e.append(_new(Event, (len(e), "round_closed", {"street": a[core.S_CLOSED], "pot": sum(out.committed)})))
+        if flags & core.F_AGREED:
+            e.append(_new(Event, (len(e), "runs_agreed", {"times": a[core.S_AGREED]})))
+        if flags & core.F_FINISHED:
+            r = out.result
+            if r is None:  # pragma: no cover - the core sets F_FINISHED only with the hand done
+                raise IllegalAction("the hand finished without a result")
+            seats = s.setup.seats
+            if flags & core.F_SHOWDOWN:
+                e.append(_new(Event, (len(e), "showdown", {
+                    "shown": {str(seat): list(c) for seat, c in r.shown.items()}, "mucked": list(r.mucked),
+                    "boards": [list(bd) for bd in out.boards]})))
+            e.append(_new(Event, (len(e), "result", {
+                "pots": [{"amount": p.amount, "rake": p.rake, "eligible": list(p.eligible),
+                          "won": {str(k): w for k, w in p.won.items()}, "runs": [list(w) for w in p.runs]}
+                         for p in r.pots],
+                "returned": {str(seats[i]): x for i, x in enumerate(r.returned) if x},
+                "rake": r.rake})))
+        out.events = tuple(e)
+        return out
 
     def settle(self, s: HandState) -> HandSettlement:
         r = s.result

@@ -10,8 +10,8 @@ the pot equally"). Four rankings:
   and a **Flush beats a Full House** (000 §12.12.3 Short Deck ranking); the category numbers of
   the two are swapped so one ``int`` still orders the hands.
 
-The stud helper :func:`open_cards_key` ranks the face-up cards of 5 Card Stud to say who starts a
-betting round (000 §12.9 step 4.2: the highest open card, later the highest open combination).
+Who starts a 5 Card Stud betting round (000 §12.9 step 4.2: the highest open card, later the
+highest open combination) is the hand engine's core's rule: :func:`.core.open_value`.
 """
 
 from __future__ import annotations
@@ -196,18 +196,3 @@ def category_name(ranking: str, value: int) -> str:
     if cat == 8 and is_royal(value):
         return "royal_flush"
     return CATEGORIES[cat]
-
-
-def open_cards_key(cards: Sequence[int]) -> tuple[int, ...]:
-    """How high a stud player's open cards stand (000 §12.9): groups first (four, three, two
-    pair, pair), then the ranks; straights and flushes do not count on fewer than five cards.
-    Suits never break ties (the rules break them by seat: the player left of the dealer)."""
-    ranks = sorted([c >> 2 for c in cards], reverse=True)
-    if len(set(ranks)) == len(ranks):  # no group (the usual case): all ones, ranks high first
-        return (1,) * len(ranks) + tuple(ranks)
-    counts: dict[int, int] = {}
-    for c in cards:
-        counts[c >> 2] = counts.get(c >> 2, 0) + 1
-    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
-    shape = tuple(n for n, _ in groups)
-    return (*shape, *(r for _, r in groups))

@@ -1,4 +1,6 @@
 """Pots of a poker hand: the main pot, side pots for any number of all-ins, and exact splits.
+The rules are the compiled core's (:mod:`.core`, where the end of every hand applies them); these
+are their Python faces, for the table view (the pots as they stand) and for tests.
 
 * :func:`build_pots` layers the players' total commitments (000 §12.12.3 ASSUMPTION: standard
   side pots). First the part of the highest commitment that nobody matched (an uncalled bet) goes
@@ -20,6 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import NamedTuple
 
+import numpy as np
+
+from croupier.games.pvp.poker import core
+
 
 class Pot(NamedTuple):
     """``amount`` minor units that the players at ``eligible`` (player indexes) contest."""
@@ -33,44 +39,21 @@ def build_pots(committed: Sequence[int], folded: Sequence[bool]) -> tuple[list[P
 
     ``committed[i]`` is everything player ``i`` put in this hand; folded players' money stays in
     the pots they reached (dead money). A layer no live player reached (only folded players'
-    money) joins the pot below it. The end of every hand runs it: plain loops, no generators."""
+    money) joins the pot below it."""
     n = len(committed)
-    returned = [0] * n
-    c = list(committed)
-    top = max(c) if c else 0
-    if n > 1 and c.count(top) == 1:
-        i = c.index(top)
-        if not folded[i]:  # a folded bet never comes back
-            second = max(c[:i] + c[i + 1:])
-            returned[i] = top - second  # the part of the last bet nobody matched
-            c[i] = second
-    live = [i for i in range(n) if not folded[i]]
-    levels = sorted({c[i] for i in live if c[i] > 0})
-    pots: list[Pot] = []
-    low = 0
-    for level in levels:
-        amount = 0
-        for x in c:
-            if x > low:
-                amount += (x if x < level else level) - low
-        eligible = tuple([i for i in live if c[i] >= level])
-        if pots and pots[-1][1] == eligible:
-            pots[-1] = Pot(pots[-1][0] + amount, eligible)
-        else:
-            pots.append(Pot(amount, eligible))
-        low = level
-    dead_above = 0
-    for x in c:
-        if x > low:
-            dead_above += x - low
-    if dead_above:
-        if not pots:  # the live players put in nothing (everyone who bet fast-folded)
-            if not live:  # cannot happen in a hand: the last player never folds
-                raise ValueError("no live player to award the pot to")
-            pots.append(Pot(dead_above, tuple(live)))
-        else:
-            pots[-1] = Pot(pots[-1][0] + dead_above, pots[-1][1])
-    return pots, returned
+    if not 1 <= n < core.P or len(folded) != n:
+        raise ValueError(f"1 to {core.P - 1} players, each with a commitment and a fold flag")
+    if all(folded) and any(committed):
+        raise ValueError("no live player to award the pot to")
+    st = np.zeros(core.SIZE, dtype=np.int64)
+    st[core.S_N] = n
+    st[core.A_COMMITTED:core.A_COMMITTED + n] = committed
+    st[core.A_FOLDED:core.A_FOLDED + n] = [int(bool(f)) for f in folded]
+    amounts = np.zeros(core.P, dtype=np.int64)
+    elig = np.zeros(core.P, dtype=np.int64)
+    k = core.build_pots(st, amounts, elig)
+    pots = [Pot(int(amounts[p]), tuple([i for i in range(n) if int(elig[p]) >> i & 1])) for p in range(k)]
+    return pots, st[core.A_RETURNED:core.A_RETURNED + n].tolist()
 
 
 def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int, int]:
@@ -78,13 +61,8 @@ def split(amount: int, winners: Sequence[int], order: Sequence[int]) -> dict[int
     k = len(winners)
     if k == 0:
         raise ValueError("a pot needs at least one winner")
-    share, odd = divmod(amount, k)
-    out = dict.fromkeys(winners, share)
-    if odd:
-        ranked = sorted(winners, key=order.index)
-        for w in ranked[:odd]:
-            out[w] += 1
-    return out
+    ranked = sorted(winners, key=order.index)
+    return {w: int(core.split_share(amount, k, j)) for j, w in enumerate(ranked)}
 
 
 def split_runs(amount: int, runs: int) -> list[int]:
@@ -92,5 +70,4 @@ def split_runs(amount: int, runs: int) -> list[int]:
     minor units go one each to the first runs."""
     if runs < 1:
         raise ValueError("at least one run")
-    part, odd = divmod(amount, runs)
-    return [part + (1 if r < odd else 0) for r in range(runs)]
+    return [int(core.run_part(amount, runs, r)) for r in range(runs)]

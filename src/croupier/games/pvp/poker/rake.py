@@ -18,7 +18,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Final
 
+import numpy as np
+
 from croupier.errors import VariantError
+from croupier.games.pvp.poker.core import pot_rakes
 
 #: 000 §12.12.3 "within 3–5%"
 MIN_PERCENT: Final = Fraction(3, 100)
@@ -43,19 +46,14 @@ class PercentRake:
 
 def pot_rake(rule: PercentRake | None, pots: Sequence[int], flop_seen: bool) -> list[int]:
     """The rake of each pot of one hand (main pot first): ``floor(pot × percent)``, the cap
-    filled from the main pot outwards. Never more than a pot holds."""
-    if rule is None or (rule.no_flop_no_drop and not flop_seen):
+    filled from the main pot outwards. Never more than a pot holds. The core's rule
+    (:func:`.core.pot_rakes`, applied at the end of every hand), from Python."""
+    if rule is None:
         return [0] * len(pots)
-    left = rule.cap
-    num, den = rule.percent.numerator, rule.percent.denominator
-    out = []
-    for amount in pots:
-        r = amount * num // den
-        if left is not None:
-            r = min(r, left)
-            left -= r
-        out.append(r)
-    return out
+    out = np.zeros(len(pots), dtype=np.int64)
+    pot_rakes(rule.percent.numerator, rule.percent.denominator, -1 if rule.cap is None else rule.cap,
+              rule.no_flop_no_drop, flop_seen, np.array(pots, dtype=np.int64), len(pots), out)
+    return [int(x) for x in out]
 
 
 @dataclass(frozen=True, slots=True)
