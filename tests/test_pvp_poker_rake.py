@@ -9,17 +9,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from croupier.errors import VariantError
+from croupier.errors import InvalidBet, VariantError
+from croupier.games.base import DrawAction
+from croupier.games.pvp.poker.engine import ENGINE, HandSetup
 from croupier.games.pvp.poker.pots import build_pots, split, split_runs
 from croupier.games.pvp.poker.rake import (
+    MAX_CHIPS,
+    MAX_DENOMINATOR,
     HourlyRake,
     PercentRake,
     TournamentFee,
     pot_rake,
     prize_split,
 )
+from croupier.games.pvp.poker.variant import load_variant
 
-percents = st.integers(3, 5).map(lambda p: Fraction(p, 100)) | st.fractions(Fraction(3, 100), Fraction(5, 100))
+percents = st.integers(3, 5).map(lambda p: Fraction(p, 100)) | st.fractions(
+    Fraction(3, 100), Fraction(5, 100), max_denominator=MAX_DENOMINATOR)
 
 
 @given(percents, st.one_of(st.none(), st.integers(0, 10_000)), st.lists(st.integers(0, 10**9), max_size=6),
@@ -84,6 +90,28 @@ def test_prize_split_and_pot_split_conserve_every_unit(pool: int, weights: list[
     for runs in (1, 2, 3):
         parts = split_runs(pool, runs)
         assert sum(parts) == pool and max(parts) - min(parts) <= 1
+
+
+def test_000_12_12_3_rake_percentages_and_stacks_stay_inside_the_cores_integers() -> None:
+    """The compiled core counts in 64-bit integers: a rake is published to four decimals at most,
+    a stack, a cap and a blind are at most MAX_CHIPS minor units (precise errors, not overflow)."""
+    with pytest.raises(VariantError, match="four decimals"):
+        PercentRake(Fraction(40_001, 1_000_003))
+    with pytest.raises(VariantError, match="cap"):
+        PercentRake(Fraction(4, 100), cap=MAX_CHIPS + 1)
+    rule = PercentRake(Fraction(49_999, 1_000_000), cap=MAX_CHIPS)
+    assert pot_rake(rule, [9 * MAX_CHIPS], True) == [9 * MAX_CHIPS * 49_999 // 1_000_000]
+    v = load_variant("holdem", "no_limit")
+    with pytest.raises(InvalidBet, match="1 to 1,000,000,000,000"):
+        ENGINE.start(v, HandSetup((1, 2), (MAX_CHIPS + 1, 100), 1, 20), "AMD")
+    with pytest.raises(InvalidBet, match="big blind"):
+        ENGINE.start(v, HandSetup((1, 2), (100, 100), 1, 2 * MAX_CHIPS), "AMD")
+    s = ENGINE.start(v, HandSetup((1, 2), (MAX_CHIPS, MAX_CHIPS), 1, 20, rake=rule), "AMD")
+    while not ENGINE.is_finished(s):  # both all-in: the biggest pot a heads-up hand can hold
+        req = ENGINE.next_draw(s)
+        s = ENGINE.apply(s, DrawAction("deal", 0) if req else ENGINE.legal_actions(s)[-1])
+    se = ENGINE.settle(s)
+    assert se.total_stake == 2 * MAX_CHIPS == se.total_returned + se.rake
 
 
 @given(st.lists(st.tuples(st.integers(0, 5000), st.booleans()), min_size=2, max_size=9))

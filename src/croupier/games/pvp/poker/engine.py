@@ -36,6 +36,7 @@ from croupier.games.base import (
 )
 from croupier.games.pvp.poker import core
 from croupier.games.pvp.poker.core import variant_vector
+from croupier.games.pvp.poker.rake import MAX_CHIPS
 from croupier.games.pvp.poker.state import (
     FORMATS,
     HandSettlement,
@@ -160,14 +161,14 @@ class PokerEngine:
         if not v.min_players <= n <= v.max_players:
             raise InvalidBet(f"{v.title} is played by {v.min_players} to {v.max_players} players, got {n}")
         stacks = s.stacks
-        if len(stacks) != n or not _all_ints(stacks) or min(stacks) <= 0:
-            raise InvalidBet(f"each seat needs a stack of whole minor units > 0, got {s.stacks!r}")
+        if len(stacks) != n or not _all_ints(stacks) or min(stacks) <= 0 or max(stacks) > MAX_CHIPS:
+            raise InvalidBet(f"each seat needs a stack of whole minor units, 1 to {MAX_CHIPS:,}, got {s.stacks!r}")
         if s.button not in seats:
             raise InvalidBet(f"the button must be at an occupied seat, got {s.button!r}")
         if s.format not in FORMATS:
             raise InvalidBet(f"unknown table format {s.format!r}; known: {', '.join(FORMATS)}")
         bb = s.big_blind
-        if type(bb) is not int or bb <= 0:
+        if type(bb) is not int or not 0 < bb <= MAX_CHIPS:
             raise InvalidBet(f"the big blind is a positive whole number of minor units, got {bb!r}")
         if v.forced_bets == "blinds" and bb % 2:
             raise InvalidBet(f"the small blind is half the big blind (000 §12.12.3): {bb} is odd")

@@ -26,6 +26,12 @@ from croupier.games.pvp.poker.core import pot_rakes
 #: 000 §12.12.3 "within 3–5%"
 MIN_PERCENT: Final = Fraction(3, 100)
 MAX_PERCENT: Final = Fraction(5, 100)
+#: the finest rake percentage: four decimals (0.0001% = 1/1,000,000), so that a pot of up to
+#: MAX_CHIPS times the numerator stays inside the compiled core's 64-bit integers
+MAX_DENOMINATOR: Final = 10**6
+#: the most minor units one seat may bring to a hand (10^12: ten billion major units at two
+#: decimals); nine such stacks times a rake numerator stay inside 64-bit integers
+MAX_CHIPS: Final = 10**12
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,8 +46,11 @@ class PercentRake:
     def __post_init__(self) -> None:
         if not isinstance(self.percent, Fraction) or not MIN_PERCENT <= self.percent <= MAX_PERCENT:
             raise VariantError(f"the poker rake is 3% to 5% of the pot (000 §12.12.3), got {self.percent!r}")
-        if self.cap is not None and (type(self.cap) is not int or self.cap < 0):
-            raise VariantError(f"a rake cap is a whole number of minor units >= 0, got {self.cap!r}")
+        if self.percent.denominator > MAX_DENOMINATOR:
+            raise VariantError(f"a rake percentage is published to at most four decimals (a denominator up "
+                               f"to {MAX_DENOMINATOR:,}), got {self.percent}")
+        if self.cap is not None and (type(self.cap) is not int or not 0 <= self.cap <= MAX_CHIPS):
+            raise VariantError(f"a rake cap is a whole number of minor units, 0 to {MAX_CHIPS:,}, got {self.cap!r}")
 
 
 def pot_rake(rule: PercentRake | None, pots: Sequence[int], flop_seen: bool) -> list[int]:
