@@ -40,6 +40,7 @@ from croupier.games.admission import exact_of
 from croupier.games.base import BetRequest, DrawAction, Event, jsonable, play, reenact
 from croupier.games.registry import game, load_variant, variant_names
 from croupier.money import currency, format_minor, parse_minor
+from croupier.platform.gctuning import tune_gc  # the server process garbage collector
 from croupier.rng import SystemSource, fair, seeded
 
 
@@ -359,7 +360,7 @@ def cmd_serve(args: argparse.Namespace, out: TextIO) -> int:
     if args.workers > 1 and hasattr(socket, "SO_REUSEPORT"):
         _serve_reuseport(args.host, args.port, args.workers, args.quiet)
         return 0
-    _tune_gc()
+    tune_gc()
     uvicorn.run("croupier.api.app:app_factory", factory=True, host=args.host, port=args.port,
                 workers=args.workers, timeout_keep_alive=30, **_logging(args.quiet))
     return 0
@@ -409,24 +410,11 @@ def _listen(host: str, port: int, reuse_port: bool) -> socket.socket:
     return sock
 
 
-def _tune_gc() -> None:
-    """A server's objects live long (variants, exact tables, caches) and a request makes many
-    short-lived ones: move what start-up made out of the collector's sight and collect the young
-    generation less often (fewer, shorter pauses under load)."""
-    import gc
-
-    if os.environ.get("CROUPIER_GC_TUNING", "1") in ("0", "false", "no", "off"):
-        return
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(20_000, 20, 50)
-
-
 def _reuseport_worker(host: str, port: int, quiet: bool) -> None:
     """One API worker with its own listening socket on the shared port (``SO_REUSEPORT``)."""
     import uvicorn
 
-    _tune_gc()
+    tune_gc()
     _exit_zero_on_sigterm()
     config = uvicorn.Config("croupier.api.app:app_factory", factory=True,
                             timeout_keep_alive=30, **_logging(quiet))
