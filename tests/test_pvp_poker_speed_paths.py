@@ -185,3 +185,15 @@ def test_000_12_9_open_cards_key_orders_groups_then_ranks() -> None:
         mine = (open_cards_key(a) > open_cards_key(b)) - (open_cards_key(a) < open_cards_key(b))
         spelled = (_open_key_by_groups(a) > _open_key_by_groups(b)) - (_open_key_by_groups(a) < _open_key_by_groups(b))
         assert mine == spelled, (a, b)
+
+
+def test_a_hand_state_never_changes_once_made() -> None:
+    """The engine is pure: every step works on a copy of the core array; a state's own array is
+    read-only, and an earlier state reads the same after later steps."""
+    v = load_variant("holdem", "no_limit")
+    s = play_until_bet(ENGINE.start(v, HandSetup((1, 2, 3), (1000, 1000, 1000), 1, 20), "AMD"))
+    before = s.fields()
+    t = ENGINE.apply(s, ENGINE.legal_actions(s)[-1])
+    assert t.fields() != before and s.fields() == before
+    with pytest.raises(ValueError, match="read-only"):
+        s.core[0] = 1

@@ -15,6 +15,10 @@ bet for the round after the raise), ``all_in`` (All-in or Fold tables only), ``f
 Cash: at any time), ``run_it`` ``{"times": 1..3}`` (when all-in), and the dealer's ``misdeal``
 (``{"seat": "dealer", "reason": ...}``). Every decision but the dealer's carries ``{"seat": n}``.
 Rules, clause by clause, and every ASSUMPTION: docs/pvp_poker.md.
+
+The rules themselves are the compiled core's (:mod:`.core`): every step here checks its input,
+calls one core kernel on a copy of the hand's array, words a refusal, and adds the step's events
+to the record (docs/pvp_poker.md "The compiled core").
 """
 
 from __future__ import annotations

@@ -92,6 +92,7 @@ class HandState:
         self.variant = variant
         self.setup = setup
         self.currency = currency
+        array.flags.writeable = False  # a state never changes: each step works on a copy
         self.core = array
         self.events = events
         self._h: list[int] | None = None
