@@ -393,6 +393,26 @@ def deal(vp: I64, st: I64, picks: I64) -> None:
 
 
 @jit
+def _bet_to(st: I64, i: int, to: int) -> None:
+    """Player ``i``'s bet for the round becomes ``to``: at most the bet to call, a call (an
+    all-in short of it); above it, a bet or raise, which reopens the betting (and counts for
+    the Fixed Limit cap) only when it raises by the minimum increment or more."""
+    cb = st[S_CB]
+    st[A_STACKS + i] -= to - st[A_BETS + i]
+    st[A_COMMITTED + i] += to - st[A_BETS + i]
+    st[A_BETS + i] = to
+    if to <= cb:
+        st[A_ACTED + i] = cb
+        return
+    st[A_ACTED + i] = to
+    if to - cb >= st[S_MR]:
+        st[S_MR] = to - cb
+        st[S_RAISES] += 1
+    st[S_CB] = to
+    st[S_AGG] = i
+
+
+@jit
 def act(vp: I64, st: I64, i: int, code: int, to: int, to_ok: bool) -> int:
     """Player ``i`` (the player to act) makes betting decision ``code`` (``C_*``; a bet or raise
     to ``to``, ``to_ok`` False when the engine got no whole number). ``OK`` or an ``E_*`` code,
@@ -421,20 +441,7 @@ def act(vp: I64, st: I64, i: int, code: int, to: int, to_ok: bool) -> int:
     elif code == C_ALL_IN:
         if not aof:
             return E_ALL_IN_NOT_AOF
-        stack = st[A_STACKS + i]
-        shove = bet_i + stack
-        st[A_STACKS + i] = 0
-        st[A_BETS + i] = shove
-        st[A_COMMITTED + i] += stack
-        if shove <= cb:
-            st[A_ACTED + i] = cb
-        else:
-            st[A_ACTED + i] = shove
-            if shove - cb >= st[S_MR]:
-                st[S_MR] = shove - cb
-                st[S_RAISES] += 1
-            st[S_CB] = shove
-            st[S_AGG] = i
+        _bet_to(st, i, bet_i + st[A_STACKS + i])
     elif (code == C_BET or code == C_RAISE) and not aof:
         if code == C_BET and cb:
             return E_BET_OVER_BET
@@ -449,15 +456,7 @@ def act(vp: I64, st: I64, i: int, code: int, to: int, to_ok: bool) -> int:
             return E_BELOW_MIN
         if to > high:
             return E_ABOVE_MAX
-        st[A_STACKS + i] -= to - bet_i
-        st[A_BETS + i] = to
-        st[A_COMMITTED + i] += to - bet_i
-        st[A_ACTED + i] = to
-        if to - cb >= st[S_MR]:
-            st[S_MR] = to - cb
-            st[S_RAISES] += 1
-        st[S_CB] = to
-        st[S_AGG] = i
+        _bet_to(st, i, to)
     elif aof:
         return E_AOF_ONLY
     else:
