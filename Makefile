@@ -46,9 +46,13 @@ browser:
 # - everything else runs beside them on PYTEST_WORKERS workers (pytest-xdist; default: one per
 #   core plus one, as many tests wait on PostgreSQL, sockets or timers).
 # The 30 slowest tests of each run are listed, so the CI log shows where the time goes.
+# First the compiled kernels that play reaches are compiled once into numba's disk cache
+# (platform/warm.py): both runs' main processes, their workers and the servers they start then
+# load them instead of compiling them side by side (the poker core and backgammon: ~40 s).
 PYTEST_WORKERS ?= $(shell echo $$(( $$(nproc) + 1 )))
 E2E_WORKERS ?= 3
 unit: $(STAMP) browser
+	$(BIN)/python -c "from croupier.platform.warm import warm_compiled; warm_compiled()"
 	@logs=$$(mktemp -d); \
 	( $(BIN)/python -m pytest -n $(E2E_WORKERS) --durations=30 tests/e2e > $$logs/e2e.log 2>&1; \
 	  echo $$? > $$logs/e2e.rc; \
