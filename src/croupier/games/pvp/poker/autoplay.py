@@ -15,7 +15,7 @@ here; a hand's record is the engine's, built step by step when a hand is played 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -56,7 +56,7 @@ from croupier.games.pvp.poker.core import (
     S_RAKE,
     variant_vector,
 )
-from croupier.games.pvp.poker.engine import ENGINE, HandSetup
+from croupier.games.pvp.poker.engine import ENGINE, HandSetup, rake_vector
 from croupier.games.pvp.poker.variant import PokerVariant
 from croupier.games.pvp.splitmix import SplitMixSource, below
 
@@ -78,13 +78,8 @@ def bot_params(bots: Sequence[Bot]) -> I64:
 
 
 def rake_params(setup: HandSetup) -> I64:
-    """The table's rake as the core reads it: numerator, denominator, cap (-1: none), no flop
-    no drop (numerator 0: no pot rake)."""
-    r = setup.rake
-    if r is None:
-        return np.array([0, 1, -1, 0], dtype=np.int64)
-    return np.array([r.percent.numerator, r.percent.denominator, -1 if r.cap is None else r.cap,
-                     int(r.no_flop_no_drop)], dtype=np.int64)
+    """The table's rake as the core reads it (:func:`.engine.rake_vector`)."""
+    return cast(I64, rake_vector(setup.rake))
 
 
 @jit

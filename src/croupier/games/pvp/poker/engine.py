@@ -40,7 +40,7 @@ from croupier.games.base import (
 )
 from croupier.games.pvp.poker import core
 from croupier.games.pvp.poker.core import variant_vector
-from croupier.games.pvp.poker.rake import MAX_CHIPS
+from croupier.games.pvp.poker.rake import MAX_CHIPS, PercentRake
 from croupier.games.pvp.poker.state import (
     FORMATS,
     HandSettlement,
@@ -108,6 +108,15 @@ def _all_ints(xs: Sequence[Any]) -> bool:
     return True
 
 
+def rake_vector(rule: PercentRake | None) -> Any:
+    """The table's rake as the core reads it: numerator, denominator (numerator 0: no pot
+    rake), cap (-1: none), no flop no drop."""
+    if rule is None:
+        return _NO_RAKE
+    return np.array([rule.percent.numerator, rule.percent.denominator, -1 if rule.cap is None else rule.cap,
+                     int(rule.no_flop_no_drop)], dtype=np.int64)
+
+
 def _clamp(x: int) -> int:
     return -_BIG if x < -_BIG else (_BIG if x > _BIG else x)
 
@@ -133,9 +142,7 @@ class PokerEngine:
             pre_i = seats.index(seat)
             pre_kind = core.PRE_STRADDLE if kind == "straddle" else core.PRE_NOLOOK
         rake = setup.rake
-        rk = _NO_RAKE if rake is None else np.array(
-            [rake.percent.numerator, rake.percent.denominator, -1 if rake.cap is None else rake.cap,
-             int(rake.no_flop_no_drop)], dtype=np.int64)
+        rk = rake_vector(rake)
         st = np.empty(core.SIZE, dtype=np.int64)
         core.start(variant_vector(variant), st, np.array(setup.stacks, dtype=np.int64), seats.index(setup.button),
                    setup.big_blind, core.FORMAT_CODES[setup.format], pre_i, pre_kind, rk)
